@@ -1,0 +1,16 @@
+import { auditRoutes } from '@platform/auth';
+import { CalendarAppModule } from './app.module';
+
+describe('calendar routes', () => {
+  const routes = auditRoutes(CalendarAppModule.register({}));
+
+  it('are found', () => {
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['POST /Calendar/upsert', 'GET /health/live', 'GET /health/ready']),
+    );
+  });
+
+  it('each declare @Public() or @Authenticated()', () => {
+    expect(routes.filter((r) => r.access === 'none')).toEqual([]);
+  });
+});

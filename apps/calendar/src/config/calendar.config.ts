@@ -1,0 +1,14 @@
+import { IsOptional, IsString } from 'class-validator';
+import { DataServiceConfig } from '@platform/config';
+
+export class CalendarConfig extends DataServiceConfig {
+  override PORT = 3001;
+  override DB_SCHEMA = 'calendar';
+  override KAFKA_CLIENT_ID = 'calendar';
+  /** Verification of `PlatformSession` JWTs: a JWKS URL, an inline JWKS, or a PEM public key. */
+  @IsOptional() @IsString() SESSION_JWKS_URL = '';
+  @IsOptional() @IsString() SESSION_JWKS_JSON = '';
+  @IsOptional() @IsString() SESSION_PUBLIC_KEY_PEM = '';
+  @IsString() SESSION_ISSUER = 'https://id.platform.local';
+  @IsString() SESSION_AUDIENCE = 'calendar';
+}

@@ -1,0 +1,4 @@
+import { InitCalendar1763701000000 } from './1763701000000-init-calendar';
+
+/** Listed as classes, in order: the build never globs for migrations. */
+export const CALENDAR_MIGRATIONS = [InitCalendar1763701000000];

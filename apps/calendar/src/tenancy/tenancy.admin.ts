@@ -1,0 +1,33 @@
+import { issueApiKey } from '@platform/auth';
+import type { DataSource } from 'typeorm';
+import { Account } from './account.entity';
+import { Product } from './product.entity';
+import { ProductKey } from './product-key.entity';
+
+/** Admin operations behind the CLI and the development seed. */
+export async function ensureAccount(ds: DataSource, id: string, name: string): Promise<Account> {
+  await ds.getRepository(Account).upsert({ id, name }, ['id']);
+  return ds.getRepository(Account).findOneByOrFail({ id });
+}
+
+export async function ensureProduct(ds: DataSource, id: string, name: string): Promise<Product> {
+  await ds.getRepository(Product).upsert({ id, name }, ['id']);
+  return ds.getRepository(Product).findOneByOrFail({ id });
+}
+
+/** Issues a key; the token is returned once and never stored. */
+export async function issueProductKey(
+  ds: DataSource,
+  productId: string,
+  label: string,
+  isDefault = false,
+): Promise<{ token: string; keyId: string }> {
+  const key = issueApiKey('cal');
+  await ds.getRepository(ProductKey).insert({ keyId: key.keyId, productId, hash: key.hash, label, isDefault });
+  return { token: key.token, keyId: key.keyId };
+}
+
+export async function revokeProductKey(ds: DataSource, keyId: string): Promise<boolean> {
+  const res = await ds.getRepository(ProductKey).update({ keyId }, { revokedAt: () => 'now()' } as never);
+  return (res.affected ?? 0) > 0;
+}

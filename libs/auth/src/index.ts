@@ -1,0 +1,11 @@
+export { issueApiKey, parseApiKey, verifyApiKey, hashApiKey, type IssuedApiKey, type ParsedApiKey } from './api-key';
+export { Public, Authenticated, IS_PUBLIC, AUTH_SCHEMES } from './access.decorators';
+export { DenyByDefaultGuard } from './deny-by-default.guard';
+export { auditRoutes, type AuditedRoute } from './route-audit';
+export {
+  createSessionVerifier,
+  type SessionVerifier,
+  type SessionVerifierOptions,
+  type PlatformSession,
+} from './session';
+export { CurrentPrincipal, type RequestWithPrincipal } from './principal.decorator';

@@ -1,0 +1,74 @@
+import { MODULE_METADATA, PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
+import { AUTH_SCHEMES, IS_PUBLIC } from './access.decorators';
+
+export interface AuditedRoute {
+  controller: string;
+  handler: string;
+  method: string;
+  path: string;
+  access: 'public' | 'authenticated' | 'none';
+}
+
+type ModuleRef = Type<unknown> | DynamicModule | Promise<DynamicModule> | { forwardRef: () => unknown };
+
+function isDynamic(m: unknown): m is DynamicModule {
+  return typeof m === 'object' && m !== null && 'module' in m;
+}
+
+/**
+ * Walks a module tree by its decorator metadata (no instantiation, no database) and lists every HTTP
+ * route with the access rule it declares.
+ */
+export function auditRoutes(root: Type<unknown> | DynamicModule): AuditedRoute[] {
+  const seen = new Set<unknown>();
+  const controllers = new Set<Type<unknown>>();
+  const visit = (ref: ModuleRef | undefined): void => {
+    if (!ref || seen.has(ref) || ref instanceof Promise) return;
+    seen.add(ref);
+    if ('forwardRef' in (ref as object)) return visit((ref as { forwardRef: () => ModuleRef }).forwardRef());
+    const cls = isDynamic(ref) ? ref.module : (ref as Type<unknown>);
+    const imports: ModuleRef[] = [
+      ...((Reflect.getMetadata(MODULE_METADATA.IMPORTS, cls) as ModuleRef[] | undefined) ?? []),
+      ...((isDynamic(ref) ? (ref.imports ?? []) : []) as ModuleRef[]),
+    ];
+    const ctrls: Type<unknown>[] = [
+      ...((Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, cls) as Type<unknown>[] | undefined) ?? []),
+      ...(isDynamic(ref) ? (ref.controllers ?? []) : []),
+    ];
+    ctrls.forEach((c) => controllers.add(c));
+    imports.forEach(visit);
+  };
+  visit(root);
+
+  const routes: AuditedRoute[] = [];
+  for (const ctrl of controllers) {
+    const base = String(Reflect.getMetadata(PATH_METADATA, ctrl) ?? '');
+    let proto = ctrl.prototype as Record<string, unknown>;
+    const names = new Set<string>();
+    while (proto && proto !== Object.prototype) {
+      Object.getOwnPropertyNames(proto).forEach((n) => names.add(n));
+      proto = Object.getPrototypeOf(proto) as Record<string, unknown>;
+    }
+    for (const name of names) {
+      if (name === 'constructor') continue;
+      const fn = (ctrl.prototype as Record<string, unknown>)[name];
+      if (typeof fn !== 'function') continue;
+      const path = Reflect.getMetadata(PATH_METADATA, fn) as string | undefined;
+      if (path === undefined) continue;
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod] ?? 'GET';
+      const isPublic = Reflect.getMetadata(IS_PUBLIC, fn) ?? Reflect.getMetadata(IS_PUBLIC, ctrl);
+      const schemes = (Reflect.getMetadata(AUTH_SCHEMES, fn) ?? Reflect.getMetadata(AUTH_SCHEMES, ctrl)) as
+        | string[]
+        | undefined;
+      routes.push({
+        controller: ctrl.name,
+        handler: name,
+        method,
+        path: `/${[base, path].map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')}`,
+        access: isPublic ? 'public' : schemes?.length ? 'authenticated' : 'none',
+      });
+    }
+  }
+  return routes;
+}

@@ -1,0 +1,3 @@
+export { loadConfig, describeConfig, Sensitive, ConfigError } from './load-config';
+export { HttpAppConfig, KafkaClientConfig, DataServiceConfig } from './service.config';
+export { TypedConfigModule } from './typed-config.module';

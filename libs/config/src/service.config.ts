@@ -1,0 +1,34 @@
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { Sensitive } from './load-config';
+
+/** Fields every HTTP app has. Each app's config class extends one of these and adds its own. */
+export class HttpAppConfig {
+  @IsIn(['development', 'test', 'production']) NODE_ENV = 'development';
+  @IsString() HOST = '0.0.0.0';
+  @IsInt() @Min(0) @Max(65535) PORT = 3000;
+  @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
+  /** Pod name on Kubernetes; identifies the replica in leases and logs. */
+  @IsString() INSTANCE_ID = `${process.pid}`;
+}
+
+/** Kafka client settings; `KAFKA_BROKERS` alone is enough for the embedded mock and a plain cluster. */
+export class KafkaClientConfig extends HttpAppConfig {
+  @Matches(/^[^,\s]+(,[^,\s]+)*$/, { message: 'KAFKA_BROKERS must be host:port[,host:port...]' })
+  KAFKA_BROKERS = '127.0.0.1:9092';
+  @IsString() KAFKA_CLIENT_ID = 'platform';
+  @IsIn(['true', 'false']) KAFKA_SSL = 'false';
+  @IsOptional() @IsIn(['', 'plain', 'scram-sha-256', 'scram-sha-512']) KAFKA_SASL_MECHANISM = '';
+  @IsOptional() @IsString() KAFKA_SASL_USERNAME = '';
+  @Sensitive() @IsOptional() @IsString() KAFKA_SASL_PASSWORD = '';
+  /** How long a fetch waits for data; 100 ms keeps latency low on small topics. */
+  @IsInt() @Min(10) KAFKA_CONSUMER_MAX_WAIT_MS = 100;
+  @IsInt() @Min(1000) KAFKA_SESSION_TIMEOUT_MS = 10000;
+}
+
+/** An app that owns a schema in PostgreSQL and talks to Kafka. */
+export class DataServiceConfig extends KafkaClientConfig {
+  @Sensitive() @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/platform';
+  @Matches(/^[a-z_][a-z0-9_]*$/) DB_SCHEMA = 'public';
+  @IsInt() @Min(1) @Max(200) DB_POOL_MAX = 10;
+}

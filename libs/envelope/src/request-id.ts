@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export type WithRequestId = IncomingMessage & { requestId?: string };
+
+/** Takes the caller's (or the gateway's) request id when it is sane, otherwise makes one. */
+export function resolveRequestId(req: IncomingMessage): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  const value = Array.isArray(given) ? given[0] : given;
+  return value && SAFE_ID.test(value) ? value : randomUUID();
+}
+
+/** Express-style middleware: stamps the request id on the request and echoes it on the response. */
+export function requestIdMiddleware(req: WithRequestId, res: ServerResponse, next: () => void): void {
+  const id = resolveRequestId(req);
+  req.requestId = id;
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader('X-Request-Id', id);
+  next();
+}
+
+export function requestIdOf(req: unknown): string {
+  const r = req as WithRequestId | undefined;
+  return r?.requestId ?? (r?.headers?.[REQUEST_ID_HEADER] as string | undefined) ?? 'unknown';
+}

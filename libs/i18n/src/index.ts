@@ -1,0 +1,3 @@
+export { PlatformI18nModule } from './platform-i18n.module';
+export { resolveLanguage, SUPPORTED_LANGUAGES, DEFAULT_LANGUAGE, type Language } from './languages';
+export { readTranslations, DirectoriesLoader, SHARED_LOCALES_DIR } from './directories.loader';

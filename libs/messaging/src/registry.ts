@@ -1,0 +1,15 @@
+import type { TopicContract } from './contract';
+import { CalendarEventChanged, CalendarEventRemoved } from './topics/calendar.topics';
+import { ServiceHealthReported } from './topics/platform.topics';
+
+/** Every contract by topic: the relay and consumers validate against it. */
+export const CONTRACTS: ReadonlyMap<string, TopicContract<unknown>> = new Map(
+  [CalendarEventChanged, CalendarEventRemoved, ServiceHealthReported].map((c) => [
+    c.topic,
+    c as TopicContract<unknown>,
+  ]),
+);
+
+export function contractFor(topic: string): TopicContract<unknown> | undefined {
+  return CONTRACTS.get(topic);
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { assertValid, type TopicContract } from '@platform/messaging';
+import { OUTBOX_CHANNEL, quoteSchema, type Queryable } from './sql';
+
+export interface AppendOptions {
+  tenantId?: string | null;
+  requestId?: string | null;
+  /** Defaults to a new UUID; the consumer's inbox dedupes on it. */
+  eventId?: string;
+}
+
+/**
+ * Appends an event to the service's outbox inside the caller's transaction, so the business row and
+ * the event commit or roll back together. The payload is validated against its contract here, at the
+ * producing side, so a bad event fails the business write instead of poisoning the topic.
+ */
+export class OutboxWriter {
+  private readonly table: string;
+
+  constructor(private readonly schema: string) {
+    this.table = `${quoteSchema(schema)}.outbox`;
+  }
+
+  async append<T>(tx: Queryable, contract: TopicContract<T>, payload: T, opts: AppendOptions = {}): Promise<string> {
+    assertValid(contract, payload);
+    const id = opts.eventId ?? randomUUID();
+    await tx.query(
+      `INSERT INTO ${this.table}
+         (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        id,
+        contract.topic,
+        contract.eventType,
+        contract.schemaVersion,
+        contract.aggregateType,
+        contract.keyOf(payload),
+        opts.tenantId ?? null,
+        opts.requestId ?? null,
+        JSON.stringify(payload),
+      ],
+    );
+    await tx.query(`SELECT pg_notify($1, $2)`, [OUTBOX_CHANNEL, this.schema]);
+    return id;
+  }
+}

@@ -1,0 +1,3 @@
+export { PersistenceModule, dataSourceOptions, type ServiceDatabaseOptions } from './persistence.module';
+export { migrateSchema } from './migrate';
+export { inTransaction, type IsolationLevel } from './transaction';

@@ -1,0 +1,17 @@
+import type { DataSource } from 'typeorm';
+
+/** Creates the service's schema and applies pending migrations, once across concurrent replicas. */
+export async function migrateSchema(ds: DataSource): Promise<string[]> {
+  const schema = (ds.options as { schema?: string }).schema ?? 'public';
+  const runner = ds.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
+    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    const applied = await ds.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`]).catch(() => undefined);
+    await runner.release();
+  }
+}
