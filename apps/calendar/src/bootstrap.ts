@@ -1,13 +1,11 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import type { INestApplication, LogLevel } from '@nestjs/common';
-import { configureHttpApp } from '@platform/envelope';
+import { createHttpApp } from '@platform/envelope';
 import { CalendarAppModule } from './app.module';
 
-export async function createCalendarApp(
+export function createCalendarApp(
   env: NodeJS.ProcessEnv = process.env,
   logger: LogLevel[] | false = ['error', 'warn', 'log'],
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(CalendarAppModule.register(env), { logger, abortOnError: false });
-  return configureHttpApp(app);
+  return createHttpApp(CalendarAppModule.register(env), logger);
 }

@@ -9,3 +9,4 @@ export {
   type PlatformSession,
 } from './session';
 export { CurrentPrincipal, type RequestWithPrincipal } from './principal.decorator';
+export { authenticateApiKey, headerValue, type StoredApiKey } from './api-key.authenticator';

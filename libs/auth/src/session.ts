@@ -1,4 +1,4 @@
-import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify, type JWTPayload, type JWK } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify, type JWTPayload, type JWK, type KeyLike } from 'jose';
 
 /**
  * A user call carries `PlatformSession: <JWT>` issued by the identity provider. We verify it as a signed
@@ -28,12 +28,13 @@ export type SessionVerifier = (token: string) => Promise<PlatformSession>;
 
 export function createSessionVerifier(opts: SessionVerifierOptions): SessionVerifier {
   const algorithms = ['RS256', 'ES256', 'EdDSA'];
-  let keyPromise: Promise<Parameters<typeof jwtVerify>[1]>;
+  type VerifyKey = KeyLike | ReturnType<typeof createLocalJWKSet>;
+  let keyPromise: Promise<VerifyKey>;
   if (opts.jwksUrl) {
-    keyPromise = Promise.resolve(createRemoteJWKSet(new URL(opts.jwksUrl)) as Parameters<typeof jwtVerify>[1]);
+    keyPromise = Promise.resolve(createRemoteJWKSet(new URL(opts.jwksUrl)));
   } else if (opts.jwksJson) {
     const set = JSON.parse(opts.jwksJson) as { keys: JWK[] };
-    keyPromise = Promise.resolve(createLocalJWKSet(set) as Parameters<typeof jwtVerify>[1]);
+    keyPromise = Promise.resolve(createLocalJWKSet(set));
   } else if (opts.publicKeyPem) {
     keyPromise = importSPKI(opts.publicKeyPem, opts.publicKeyAlgorithm ?? 'RS256');
   } else {
@@ -41,12 +42,9 @@ export function createSessionVerifier(opts: SessionVerifierOptions): SessionVeri
   }
   return async (token: string) => {
     const key = await keyPromise;
-    const { payload } = await jwtVerify(token, key as Parameters<typeof jwtVerify>[1] & object, {
-      issuer: opts.issuer,
-      audience: opts.audience,
-      algorithms,
-      clockTolerance: opts.clockToleranceSec ?? 30,
-    });
+    const options = { issuer: opts.issuer, audience: opts.audience, algorithms, clockTolerance: opts.clockToleranceSec ?? 30 };
+    const { payload } =
+      typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
     if (!payload.sub) throw new Error('session token has no subject');
     const teams = Array.isArray(payload.teams) ? payload.teams.map(String) : [];
     const accountId = typeof payload.account_id === 'string' ? payload.account_id : undefined;

@@ -1,4 +1,7 @@
-import { Module, type INestApplication } from '@nestjs/common';
+import { Module, type DynamicModule, type INestApplication, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { json } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { EnvelopeExceptionFilter } from './envelope.filter';
 import { EnvelopeInterceptor } from './envelope.interceptor';
@@ -19,8 +22,32 @@ export class EnvelopeModule {}
  * HTTP defaults every app applies in main.ts and in tests: request ids on every request (unknown routes
  * included, so it is an app-level middleware rather than a routed one) and graceful shutdown.
  */
-export function configureHttpApp(app: INestApplication): INestApplication {
+export function configureHttpApp(app: INestApplication, bodyLimit = '1mb'): INestApplication {
   app.use(requestIdMiddleware);
+  // Our own JSON parser instead of Nest's: Nest turns a parse error into a bare BadRequestException,
+  // losing the fact that the body was malformed. Errors keep body-parser's `type` for the filter.
+  const parse = json({ limit: bodyLimit });
+  app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) =>
+    parse(req as never, res as never, (err?: unknown) => next(err ? new BodyParserError(err) : undefined)),
+  );
   app.enableShutdownHooks();
   return app;
+}
+
+/** Wraps a body-parser failure so the router passes it to the filter untouched. */
+export class BodyParserError extends Error {
+  readonly type: string;
+  constructor(readonly original: unknown) {
+    super((original as Error)?.message ?? 'body parse error');
+    this.type = String((original as { type?: unknown })?.type ?? 'entity.parse.failed');
+  }
+}
+
+/** Creates an HTTP app with the platform's defaults; every app's bootstrap goes through here. */
+export async function createHttpApp(
+  module: DynamicModule,
+  logger: LogLevel[] | false = ['error', 'warn', 'log'],
+): Promise<INestApplication> {
+  const app = await NestFactory.create(module, { logger, abortOnError: false, bodyParser: false });
+  return configureHttpApp(app);
 }

@@ -80,9 +80,11 @@ class HealthController {
 
 @Module({})
 export class HealthModule {
-  static forRoot(service: string, checks: HealthCheckDefinition[]): DynamicModule {
+  /** @param imports modules exporting what the checks inject, when it is not global. */
+  static forRoot(service: string, checks: HealthCheckDefinition[], imports: DynamicModule['imports'] = []): DynamicModule {
     return {
       module: HealthModule,
+      imports,
       controllers: [HealthController],
       providers: [
         { provide: SERVICE, useValue: service },

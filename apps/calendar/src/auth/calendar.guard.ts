@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { DenyByDefaultGuard, parseApiKey, verifyApiKey, type RequestWithPrincipal } from '@platform/auth';
+import { DenyByDefaultGuard, authenticateApiKey, headerValue, type RequestWithPrincipal } from '@platform/auth';
 import { CommonError, commonError } from '@platform/envelope';
 import { ProductKey } from '../tenancy/product-key.entity';
 import { asAccountId, asProductId, type AccountId, type ProductId } from '../tenancy/tenant-ids';
@@ -13,12 +13,6 @@ export interface ProductPrincipal {
   productId: ProductId;
   accountId: AccountId;
   keyId: string;
-}
-
-function header(req: Request, name: string): string | undefined {
-  const v = req.headers[name.toLowerCase()];
-  const s = Array.isArray(v) ? v[0] : v;
-  return s?.trim() || undefined;
 }
 
 /**
@@ -44,14 +38,11 @@ export class CalendarGuard extends DenyByDefaultGuard {
   }
 
   private async productKey(req: Request): Promise<ProductPrincipal> {
-    const token = header(req, 'api_key');
-    if (!token) throw commonError(CommonError.API_KEY_MISSING, { header: 'API_KEY' });
-    const parsed = parseApiKey(token);
-    const key = parsed ? await this.ds.getRepository(ProductKey).findOneBy({ keyId: parsed.keyId }) : null;
-    if (!parsed || !key || !verifyApiKey(parsed.token, key.hash)) throw commonError(CommonError.API_KEY_INVALID);
-    if (key.revokedAt) throw commonError(CommonError.API_KEY_REVOKED);
-    const productId = header(req, 'productid');
-    const accountId = header(req, 'accountid');
+    const key = await authenticateApiKey(headerValue(req.headers, 'api_key'), 'API_KEY', (keyId) =>
+      this.ds.getRepository(ProductKey).findOneBy({ keyId }),
+    );
+    const productId = headerValue(req.headers, 'productid');
+    const accountId = headerValue(req.headers, 'accountid');
     if (!productId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'ProductId' });
     if (!accountId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'AccountId' });
     if (productId !== key.productId) throw commonError(CommonError.TENANT_MISMATCH, { header: 'ProductId' });

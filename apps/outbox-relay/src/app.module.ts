@@ -1,0 +1,42 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypedConfigModule } from '@platform/config';
+import { EnvelopeModule } from '@platform/envelope';
+import { HealthModule, brokerCheck } from '@platform/health';
+import { PlatformI18nModule } from '@platform/i18n';
+import { BrokerProbeModule } from '@platform/kafka';
+import { APP_GUARD } from '@nestjs/core';
+import { RelayConfig } from './config/relay.config';
+import { RelayController } from './relay/relay.controller';
+import { RelayDatabase } from './relay/relay-database';
+import { RelayService } from './relay/relay.service';
+import { RelayGuard } from './relay/relay.guard';
+
+const relayDatabaseCheck = {
+  name: 'database',
+  inject: [RelayDatabase],
+  useFactory: (db: RelayDatabase) => async () => {
+    await db.pool.query('SELECT 1');
+  },
+};
+
+@Module({ providers: [RelayDatabase], exports: [RelayDatabase] })
+class RelayDatabaseModule {}
+
+@Module({})
+export class RelayAppModule {
+  static register(env: NodeJS.ProcessEnv = process.env): DynamicModule {
+    return {
+      module: RelayAppModule,
+      imports: [
+        TypedConfigModule.forRoot(RelayConfig, env),
+        PlatformI18nModule.forRoot(),
+        EnvelopeModule,
+        BrokerProbeModule.forRoot(RelayConfig),
+        RelayDatabaseModule,
+        HealthModule.forRoot('outbox-relay', [relayDatabaseCheck, brokerCheck], [RelayDatabaseModule]),
+      ],
+      controllers: [RelayController],
+      providers: [RelayService, { provide: APP_GUARD, useClass: RelayGuard }],
+    };
+  }
+}

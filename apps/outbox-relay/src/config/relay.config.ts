@@ -1,0 +1,21 @@
+import { IsInt, Matches, Min } from 'class-validator';
+import { KafkaClientConfig, Sensitive } from '@platform/config';
+
+export class RelayConfig extends KafkaClientConfig {
+  override PORT = 3005;
+  override KAFKA_CLIENT_ID = 'outbox-relay';
+  /** A role that may only read and update the outbox tables of the listed schemas. */
+  @Sensitive() @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/platform';
+  /** Schemas whose `outbox` table this relay drains. */
+  @Matches(/^[a-z_][a-z0-9_]*(,[a-z_][a-z0-9_]*)*$/) RELAY_SCHEMAS = 'calendar,public_status,lending,verification';
+  @IsInt() @Min(1) RELAY_BATCH_SIZE = 200;
+  @IsInt() @Min(1000) RELAY_LEASE_MS = 30000;
+  @IsInt() @Min(1) RELAY_MAX_FAILURES = 5;
+  @IsInt() @Min(1) RELAY_BACKOFF_BASE_MS = 500;
+  @IsInt() @Min(1) RELAY_BACKOFF_MAX_MS = 60000;
+  /** Fallback poll when no NOTIFY arrives (another database, a lost LISTEN connection). */
+  @IsInt() @Min(10) RELAY_POLL_INTERVAL_MS = 1000;
+  @IsInt() @Min(1) RELAY_RETENTION_HOURS = 72;
+  @IsInt() @Min(1) DB_POOL_MAX = 5;
+}

@@ -1,0 +1,11 @@
+// Integration and e2e tests: one embedded PostgreSQL and one Kafka-protocol broker per run (globalSetup),
+// a fresh database per test file. Tests that inject broker faults start their own cluster.
+module.exports = {
+  ...require('./jest.preset'),
+  displayName: 'integration',
+  testMatch: ['<rootDir>/apps/*/test/**/*.int-spec.ts', '<rootDir>/apps/*/test/**/*.e2e-spec.ts', '<rootDir>/libs/*/test/**/*.int-spec.ts'],
+  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

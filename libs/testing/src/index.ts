@@ -1,0 +1,4 @@
+export { createTestDatabase, withClient } from './database';
+export { TopicCollector, testKafka, type ReceivedMessage } from './kafka';
+export { listen, request, type JsonResponse } from './http';
+export { serviceEnv, eventually } from './env';
