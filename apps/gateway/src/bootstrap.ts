@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import type { INestApplication, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { requestIdMiddleware } from '@platform/envelope';
+import { GatewayAppModule } from './app.module';
+import { GatewayProxy } from './proxy/gateway-proxy.provider';
+
+/**
+ * No body parser: proxied bodies stream through untouched. Order: request id, then the route table,
+ * then the gateway's own routes (health) and the 404 envelope for everything else.
+ */
+export async function createGatewayApp(
+  env: NodeJS.ProcessEnv = process.env,
+  logger: LogLevel[] | false = ['error', 'warn', 'log'],
+): Promise<INestApplication> {
+  const app = await NestFactory.create(GatewayAppModule.register(env), { logger, abortOnError: false, bodyParser: false });
+  const proxy = app.get(GatewayProxy);
+  app.use(requestIdMiddleware);
+  app.use(proxy.middleware);
+  (app.getHttpServer() as Server).on('upgrade', proxy.upgrade);
+  app.enableShutdownHooks();
+  return app;
+}
