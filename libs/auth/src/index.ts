@@ -10,3 +10,4 @@ export {
 } from './session';
 export { CurrentPrincipal, type RequestWithPrincipal } from './principal.decorator';
 export { authenticateApiKey, headerValue, type StoredApiKey } from './api-key.authenticator';
+export { RequireScopes, assertScopes, REQUIRED_SCOPES } from './scopes';

@@ -24,6 +24,7 @@ export enum CommonError {
   TENANT_HEADER_MISSING = 'TENANT_HEADER_MISSING',
   TENANT_MISMATCH = 'TENANT_MISMATCH',
   SESSION_INVALID = 'SESSION_INVALID',
+  SCOPE_MISSING = 'SCOPE_MISSING',
 }
 
 export const commonError = defineErrors<CommonError>({
@@ -49,6 +50,7 @@ export const commonError = defineErrors<CommonError>({
   [CommonError.TENANT_HEADER_MISSING]: { status: 400, messageKey: 'common.errors.TENANT_HEADER_MISSING' },
   [CommonError.TENANT_MISMATCH]: { status: 403, messageKey: 'common.errors.TENANT_MISMATCH' },
   [CommonError.SESSION_INVALID]: { status: 401, messageKey: 'common.errors.SESSION_INVALID' },
+  [CommonError.SCOPE_MISSING]: { status: 403, messageKey: 'common.errors.SCOPE_MISSING' },
 });
 
 /** Maps an HTTP status raised by the framework (not by our code) to a common error code. */

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule, type INestApplication, type LogLevel } from '@nestjs/common';
+import { Logger, Module, type DynamicModule, type INestApplication, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { json } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -50,4 +50,22 @@ export async function createHttpApp(
 ): Promise<INestApplication> {
   const app = await NestFactory.create(module, { logger, abortOnError: false, bodyParser: false });
   return configureHttpApp(app);
+}
+
+/** main.ts of every app: create, listen on the configured host and port, exit non-zero on failure. */
+export function runHttpMain(
+  name: string,
+  create: () => Promise<INestApplication>,
+  configToken: new () => { PORT: number; HOST: string },
+): void {
+  create()
+    .then(async (app) => {
+      const cfg = app.get(configToken);
+      await app.listen(cfg.PORT, cfg.HOST);
+      Logger.log(`${name} listening on ${cfg.HOST}:${cfg.PORT}`, 'Bootstrap');
+    })
+    .catch((err: unknown) => {
+      Logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err), 'Bootstrap');
+      process.exit(1);
+    });
 }

@@ -4,5 +4,5 @@ export { CommonError, commonError, commonErrorForStatus } from './common-errors'
 export { RequestValidationError, createValidationPipe, flattenValidationErrors } from './validation';
 export { EnvelopeExceptionFilter } from './envelope.filter';
 export { EnvelopeInterceptor, RawResponse } from './envelope.interceptor';
-export { EnvelopeModule, configureHttpApp, createHttpApp, BodyParserError } from './envelope.module';
+export { EnvelopeModule, configureHttpApp, createHttpApp, runHttpMain, BodyParserError } from './envelope.module';
 export { REQUEST_ID_HEADER, resolveRequestId, requestIdMiddleware, requestIdOf } from './request-id';

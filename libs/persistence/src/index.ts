@@ -1,3 +1,4 @@
 export { PersistenceModule, dataSourceOptions, type ServiceDatabaseOptions } from './persistence.module';
 export { migrateSchema } from './migrate';
 export { inTransaction, type IsolationLevel } from './transaction';
+export { runAdminCli, type AdminCommand } from './admin-cli';

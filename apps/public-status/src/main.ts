@@ -1,0 +1,5 @@
+import { runHttpMain } from '@platform/envelope';
+import { createPublicStatusApp } from './bootstrap';
+import { PublicStatusConfig } from './config/public-status.config';
+
+runHttpMain('public-status', () => createPublicStatusApp(), PublicStatusConfig);

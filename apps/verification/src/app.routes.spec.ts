@@ -1,0 +1,16 @@
+import { auditRoutes } from '@platform/auth';
+import { VerificationAppModule } from './app.module';
+
+describe('verification routes', () => {
+  const routes = auditRoutes(VerificationAppModule.register({}));
+
+  it('are found', () => {
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/v1/verification-cases', 'GET /health/live', 'GET /health/ready']),
+    );
+  });
+
+  it('each declare @Public() or @Authenticated()', () => {
+    expect(routes.filter((r) => r.access === 'none')).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import { DenyByDefaultGuard, assertScopes, authenticateApiKey, headerValue, type RequestWithPrincipal } from '@platform/auth';
+import { CommonError, commonError } from '@platform/envelope';
+import { ApiKey } from '../tenancy/api-key.entity';
+import { asOrganizationId, type OrganizationId } from '../tenancy/tenant-ids';
+
+export interface OrganizationPrincipal {
+  kind: 'organization';
+  organizationId: OrganizationId;
+  keyId: string;
+  scopes: string[];
+}
+
+/** `api-key`: `X-API-Key` + `Service-Organization-Id`, the key's permission areas cover the route. */
+@Injectable()
+export class VerificationGuard extends DenyByDefaultGuard {
+  constructor(
+    reflector: Reflector,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {
+    super(reflector);
+  }
+
+  protected async authenticate(context: ExecutionContext, schemes: string[]): Promise<boolean> {
+    if (!schemes.includes('api-key')) throw commonError(CommonError.UNAUTHENTICATED);
+    const req = context.switchToHttp().getRequest<Request & RequestWithPrincipal<OrganizationPrincipal>>();
+    const key = await authenticateApiKey(headerValue(req.headers, 'x-api-key'), 'X-API-Key', (keyId) =>
+      this.ds.getRepository(ApiKey).findOneBy({ keyId }),
+    );
+    const organizationId = headerValue(req.headers, 'service-organization-id');
+    if (!organizationId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'Service-Organization-Id' });
+    if (organizationId !== key.organizationId) {
+      throw commonError(CommonError.TENANT_MISMATCH, { header: 'Service-Organization-Id' });
+    }
+    assertScopes(this.reflector, context, key.scopes);
+    req.principal = { kind: 'organization', organizationId: asOrganizationId(organizationId), keyId: key.keyId, scopes: key.scopes };
+    return true;
+  }
+}

@@ -1,0 +1,15 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A verification case. The foundation keeps the fields the spec names; the cases issue adds the rest. */
+@Entity({ name: 'verification_cases' })
+@Index('cases_org_ref_idx', ['organizationId', 'externalReferenceId'])
+export class VerificationCase {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ name: 'organization_id', type: 'text' }) organizationId: string;
+  @Column({ type: 'text' }) status: string;
+  @Column({ name: 'external_reference_id', type: 'text' }) externalReferenceId: string;
+  @Column({ name: 'applicant_type', type: 'text' }) applicantType: string;
+  @Column({ name: 'applicant_country_code', type: 'text' }) applicantCountryCode: string;
+  @Column({ name: 'report_country_code', type: 'text' }) reportCountryCode: string;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+}

@@ -1,0 +1,5 @@
+import { runHttpMain } from '@platform/envelope';
+import { createVerificationApp } from './bootstrap';
+import { VerificationConfig } from './config/verification.config';
+
+runHttpMain('verification', () => createVerificationApp(), VerificationConfig);

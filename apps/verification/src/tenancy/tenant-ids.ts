@@ -1,0 +1,2 @@
+export type OrganizationId = string & { readonly __brand: 'OrganizationId' };
+export const asOrganizationId = (v: string) => v as OrganizationId;
