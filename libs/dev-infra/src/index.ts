@@ -7,3 +7,13 @@ export {
   type EmbeddedPostgresOptions,
   type RunningPostgres,
 } from './embedded-postgres';
+export {
+  launchSystem,
+  runAdmin,
+  APPS,
+  DEFAULT_PORTS,
+  type AppName,
+  type LaunchOptions,
+  type RunningSystem,
+  type RunningApp,
+} from './system';

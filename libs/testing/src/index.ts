@@ -2,3 +2,4 @@ export { createTestDatabase, withClient } from './database';
 export { TopicCollector, testKafka, type ReceivedMessage } from './kafka';
 export { listen, request, type JsonResponse } from './http';
 export { serviceEnv, eventually } from './env';
+export { spawnTsProcess, type JsonLineProcess } from './process';

@@ -1,0 +1,19 @@
+// tsc emits only JavaScript: copy what the apps read at run time (translations, the alias resolver).
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..');
+const dist = path.join(root, 'dist');
+
+function copyDir(from, to) {
+  if (!fs.existsSync(from)) return;
+  fs.cpSync(from, to, { recursive: true, filter: (src) => fs.statSync(src).isDirectory() || src.endsWith('.json') });
+}
+
+copyDir(path.join(root, 'libs/i18n/src/locales'), path.join(dist, 'libs/i18n/src/locales'));
+for (const app of fs.readdirSync(path.join(root, 'apps'))) {
+  copyDir(path.join(root, 'apps', app, 'src/i18n'), path.join(dist, 'apps', app, 'src/i18n'));
+}
+fs.mkdirSync(path.join(dist, 'scripts'), { recursive: true });
+fs.copyFileSync(path.join(root, 'scripts/register-paths.js'), path.join(dist, 'scripts/register-paths.js'));
