@@ -39,7 +39,7 @@ let api: MockApi | undefined;
 function loadApi(): MockApi {
   if (api) return api;
   // Loaded lazily so that importing this module never requires the native library.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   const koffi = require('koffi') as typeof import('koffi');
   const path = LIBRARY_CANDIDATES.find((p) => !p.startsWith('/') || existsSync(p));
   if (!path) {

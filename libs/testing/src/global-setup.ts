@@ -1,5 +1,3 @@
-// Jest loads globalSetup without moduleNameMapper: teach require() the @platform/* aliases first.
-import '../../../scripts/register-paths';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,3 @@
-import '../../../scripts/register-paths';
 import type { RunningPostgres } from '@platform/dev-infra';
 
 export default async function globalTeardown(): Promise<void> {

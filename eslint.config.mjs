@@ -1,0 +1,55 @@
+import nx from '@nx/eslint-plugin';
+
+const appScopes = ['gateway', 'calendar', 'public-status', 'lending', 'verification', 'outbox-relay'];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  { ignores: ['**/dist', '**/node_modules', 'tmp/**', '.nx/**', 'coverage/**', '.local/**'] },
+  {
+    files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    rules: {
+      // Boundaries that bite: an app imports only its own scope and shared libs, never another app;
+      // a lib never imports an app; contracts import nothing.
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          banTransitiveDependencies: false,
+          checkDynamicDependenciesExceptions: [],
+          depConstraints: [
+            ...appScopes.map((s) => ({ sourceTag: `scope:${s}`, onlyDependOnLibsWithTags: [`scope:${s}`, 'scope:shared'] })),
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:util', 'type:data-access', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:contracts'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:util', 'type:data-access', 'type:contracts'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+    rules: {
+      // No focused or skipped tests reach main.
+      'no-restricted-properties': [
+        'error',
+        ...['describe', 'it', 'test'].flatMap((object) => [
+          { object, property: 'only', message: 'Focused tests hide the rest of the suite.' },
+          { object, property: 'skip', message: 'Skipped tests are not allowed; fix or delete the test.' },
+        ]),
+      ],
+      'no-restricted-globals': ['error', 'fit', 'fdescribe', 'xit', 'xdescribe', 'xtest'],
+    },
+  },
+  {
+    files: ['scripts/**/*.js', 'jest.*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
+  },
+];

@@ -1,0 +1,2 @@
+require('./scripts/register-paths');
+module.exports = require('./libs/testing/src/global-teardown').default;

