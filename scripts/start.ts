@@ -129,13 +129,13 @@ async function main(): Promise<void> {
 
   log('==> starting gateway, calendar, public-status, lending, verification, outbox-relay');
   const apps = ['calendar', 'public-status', 'lending', 'verification', 'outbox-relay', 'gateway'];
-  let system: RunningSystem | undefined;
+  const handle: { system?: RunningSystem } = {};
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     log('\n==> stopping');
-    await system?.stop();
+    await handle.system?.stop();
     await pg?.stop();
     // The mock broker lives in this process and ends with it.
     process.exit(code);
@@ -143,7 +143,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
-  system = await launchSystem({
+  const system = await launchSystem({
     distDir: DIST,
     databaseUrl,
     kafkaBrokers: brokers,
@@ -152,6 +152,7 @@ async function main(): Promise<void> {
     env: { SESSION_PUBLIC_KEY_PEM: keys.publicPem, SESSION_ISSUER },
     onOutput: (app, line) => log(`${colors[apps.indexOf(app)]}${app.padEnd(13)}\x1b[0m ${line}`),
   });
+  handle.system = system;
   const gw = system.gatewayUrl;
 
   if (NODE_ENV === 'development') {

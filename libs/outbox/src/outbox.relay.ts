@@ -106,19 +106,22 @@ export class OutboxRelay {
       // Claims are short; serialising them per schema makes the aggregate-order check race-free.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`outbox-claim:${this.schema}`]);
       const { rows } = await client.query<OutboxRow>(
-        `WITH candidates AS (
+        `WITH blocked AS (
+           -- Aggregates whose earliest unsent event is out of reach (leased elsewhere or backing off):
+           -- nothing from that event on may be claimed, or order would break. Computed once per claim.
+           SELECT aggregate_type, aggregate_id, min(seq) AS first_seq FROM ${this.table}
+           WHERE sent_at IS NULL AND dead_at IS NULL AND (available_at > now() OR lease_until >= now())
+           GROUP BY aggregate_type, aggregate_id),
+         candidates AS (
            SELECT o.seq FROM ${this.table} o
+           LEFT JOIN blocked b ON b.aggregate_type = o.aggregate_type AND b.aggregate_id = o.aggregate_id
            WHERE o.sent_at IS NULL AND o.dead_at IS NULL
              AND o.available_at <= now()
              AND (o.lease_until IS NULL OR o.lease_until < now())
-             AND NOT EXISTS (
-               SELECT 1 FROM ${this.table} p
-               WHERE p.aggregate_type = o.aggregate_type AND p.aggregate_id = o.aggregate_id
-                 AND p.seq < o.seq AND p.sent_at IS NULL AND p.dead_at IS NULL
-                 AND (p.available_at > now() OR p.lease_until >= now()))
+             AND (b.first_seq IS NULL OR o.seq < b.first_seq)
            ORDER BY o.seq
            LIMIT $2
-           FOR UPDATE SKIP LOCKED)
+           FOR UPDATE OF o SKIP LOCKED)
          UPDATE ${this.table} o
             SET lease_owner = $1, lease_until = now() + make_interval(secs => $3::double precision / 1000)
            FROM candidates c WHERE o.seq = c.seq

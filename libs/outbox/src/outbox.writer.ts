@@ -24,10 +24,13 @@ export class OutboxWriter {
   async append<T>(tx: Queryable, contract: TopicContract<T>, payload: T, opts: AppendOptions = {}): Promise<string> {
     assertValid(contract, payload);
     const id = opts.eventId ?? randomUUID();
+    // One round trip: the insert, and a NOTIFY that PostgreSQL delivers only if the transaction commits.
     await tx.query(
-      `INSERT INTO ${this.table}
-         (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `WITH appended AS (
+         INSERT INTO ${this.table}
+           (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING 1)
+       SELECT pg_notify($10, $11) FROM appended`,
       [
         id,
         contract.topic,
@@ -38,9 +41,10 @@ export class OutboxWriter {
         opts.tenantId ?? null,
         opts.requestId ?? null,
         JSON.stringify(payload),
+        OUTBOX_CHANNEL,
+        this.schema,
       ],
     );
-    await tx.query(`SELECT pg_notify($1, $2)`, [OUTBOX_CHANNEL, this.schema]);
     return id;
   }
 }
