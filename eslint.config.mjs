@@ -19,13 +19,25 @@ export default [
           banTransitiveDependencies: false,
           checkDynamicDependenciesExceptions: [],
           depConstraints: [
-            ...appScopes.map((s) => ({ sourceTag: `scope:${s}`, onlyDependOnLibsWithTags: [`scope:${s}`, 'scope:shared'] })),
+            ...appScopes.map((s) => ({
+              sourceTag: `scope:${s}`,
+              onlyDependOnLibsWithTags: [`scope:${s}`, 'scope:shared'],
+            })),
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:util', 'type:data-access', 'type:contracts', 'type:testing'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:util', 'type:data-access', 'type:contracts', 'type:testing'],
+            },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:contracts'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:util', 'type:data-access', 'type:contracts'] },
+            {
+              sourceTag: 'type:data-access',
+              onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:contracts'],
+            },
+            {
+              sourceTag: 'type:testing',
+              onlyDependOnLibsWithTags: ['type:testing', 'type:util', 'type:data-access', 'type:contracts'],
+            },
           ],
         },
       ],

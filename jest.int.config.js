@@ -3,7 +3,11 @@
 module.exports = {
   ...require('./jest.preset'),
   displayName: 'integration',
-  testMatch: ['<rootDir>/apps/*/test/**/*.int-spec.ts', '<rootDir>/apps/*/test/**/*.e2e-spec.ts', '<rootDir>/libs/*/test/**/*.int-spec.ts'],
+  testMatch: [
+    '<rootDir>/apps/*/test/**/*.int-spec.ts',
+    '<rootDir>/apps/*/test/**/*.e2e-spec.ts',
+    '<rootDir>/libs/*/test/**/*.int-spec.ts',
+  ],
   globalSetup: '<rootDir>/jest.global-setup.js',
   globalTeardown: '<rootDir>/jest.global-teardown.js',
   testTimeout: 60000,

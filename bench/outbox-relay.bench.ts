@@ -24,12 +24,17 @@ function pct(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const pg = await startEmbeddedPostgres({ dataDir: mkdtempSync(join(tmpdir(), 'bench-pg-')), persistent: false });
+  const pg = await startEmbeddedPostgres({
+    dataDir: mkdtempSync(join(tmpdir(), 'bench-pg-')),
+    persistent: false,
+  });
   const url = await pg.createDatabase('bench');
   const cluster = KafkaMockCluster.start(1);
   cluster.createTopic(CalendarEventChanged.topic, 3);
   const pool = new Pool({ connectionString: url, max: 4 });
-  const producer = new Kafka({ brokers: cluster.brokers.split(','), logLevel: logLevel.NOTHING }).producer({ maxInFlightRequests: 1 });
+  const producer = new Kafka({ brokers: cluster.brokers.split(','), logLevel: logLevel.NOTHING }).producer({
+    maxInFlightRequests: 1,
+  });
   await producer.connect();
   try {
     for (const ddl of ['CREATE SCHEMA bench', ...outboxTablesDdl('bench')]) await pool.query(ddl);
@@ -42,9 +47,17 @@ async function main(): Promise<void> {
       for (let j = i; j < Math.min(EVENTS, i + 1000); j++) {
         const agg = aggregates[j % aggregates.length];
         await writer.append(client, CalendarEventChanged, {
-          eventId: agg, accountId: 'bench', productId: 'bench', entityType: 'deal', entityId: `d-${j}`,
-          version: Math.floor(j / aggregates.length) + 1, title: 'bench', startsAt: null, endsAt: null,
-          status: 'confirmed', changedAt: new Date().toISOString(),
+          eventId: agg,
+          accountId: 'bench',
+          productId: 'bench',
+          entityType: 'deal',
+          entityId: `d-${j}`,
+          version: Math.floor(j / aggregates.length) + 1,
+          title: 'bench',
+          startsAt: null,
+          endsAt: null,
+          status: 'confirmed',
+          changedAt: new Date().toISOString(),
         });
       }
       await client.query('COMMIT');
@@ -53,7 +66,12 @@ async function main(): Promise<void> {
     const writeSec = Number(process.hrtime.bigint() - writeStart) / 1e9;
 
     const relay = new OutboxRelay(pool, 'bench', producer, {
-      owner: 'bench', batchSize: BATCH, leaseMs: 30000, maxFailures: 5, backoffBaseMs: 100, backoffMaxMs: 1000,
+      owner: 'bench',
+      batchSize: BATCH,
+      leaseMs: 30000,
+      maxFailures: 5,
+      backoffBaseMs: 100,
+      backoffMaxMs: 1000,
     });
     const latencies: number[] = [];
     let sent = 0;
@@ -68,10 +86,18 @@ async function main(): Promise<void> {
     const sec = Number(process.hrtime.bigint() - start) / 1e9;
     latencies.sort((a, b) => a - b);
     const mem = process.memoryUsage();
-    print(`outbox writes:   ${EVENTS} events in ${writeSec.toFixed(2)} s = ${Math.round(EVENTS / writeSec)} events/s (1000 per transaction)`);
-    print(`relay publish:   ${sent} events in ${sec.toFixed(2)} s = ${Math.round(sent / sec)} events/s (batch ${BATCH})`);
-    print(`batch latency:   p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms over ${latencies.length} batches`);
-    print(`relay process:   rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+    print(
+      `outbox writes:   ${EVENTS} events in ${writeSec.toFixed(2)} s = ${Math.round(EVENTS / writeSec)} events/s (1000 per transaction)`,
+    );
+    print(
+      `relay publish:   ${sent} events in ${sec.toFixed(2)} s = ${Math.round(sent / sec)} events/s (batch ${BATCH})`,
+    );
+    print(
+      `batch latency:   p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms over ${latencies.length} batches`,
+    );
+    print(
+      `relay process:   rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`,
+    );
     if (sent !== EVENTS) throw new Error(`published ${sent} of ${EVENTS}`);
   } finally {
     await producer.disconnect();

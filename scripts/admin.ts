@@ -11,14 +11,23 @@ const SERVICES = ['calendar', 'lending', 'verification', 'public-status'];
 const [service, ...args] = process.argv.slice(2);
 
 if (!service || !SERVICES.includes(service)) {
-  process.stderr.write(`usage: npm run admin -- <${SERVICES.join('|')}> <command> [args]\n       npm run admin -- calendar help\n`);
+  process.stderr.write(
+    `usage: npm run admin -- <${SERVICES.join('|')}> <command> [args]\n       npm run admin -- calendar help\n`,
+  );
   process.exit(2);
 }
 const runtime = join(ROOT, '.local', 'runtime.json');
-const fromStart = existsSync(runtime) ? (JSON.parse(readFileSync(runtime, 'utf8')) as Record<string, string>) : {};
+const fromStart = existsSync(runtime)
+  ? (JSON.parse(readFileSync(runtime, 'utf8')) as Record<string, string>)
+  : {};
 const res = spawnSync(
   process.execPath,
-  ['-r', join(ROOT, 'dist/scripts/register-paths.js'), join(ROOT, 'dist/apps', service, 'src/cli.js'), ...args],
+  [
+    '-r',
+    join(ROOT, 'dist/scripts/register-paths.js'),
+    join(ROOT, 'dist/apps', service, 'src/cli.js'),
+    ...args,
+  ],
   { stdio: 'inherit', env: { ...fromStart, ...process.env } },
 );
 process.exit(res.status ?? 1);

@@ -8,7 +8,10 @@ const dist = path.join(root, 'dist');
 
 function copyDir(from, to) {
   if (!fs.existsSync(from)) return;
-  fs.cpSync(from, to, { recursive: true, filter: (src) => fs.statSync(src).isDirectory() || src.endsWith('.json') });
+  fs.cpSync(from, to, {
+    recursive: true,
+    filter: (src) => fs.statSync(src).isDirectory() || src.endsWith('.json'),
+  });
 }
 
 copyDir(path.join(root, 'libs/i18n/src/locales'), path.join(dist, 'libs/i18n/src/locales'));

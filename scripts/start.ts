@@ -77,7 +77,9 @@ function examples(gw: string, c: Credentials): string {
     `curl -s ${gw}/PublicStatus/Products`,
     ``,
     `# Health of every service through the gateway`,
-    ...['calendar', 'public-status', 'lending', 'verification', 'outbox-relay'].map((s) => `curl -s ${gw}/health/${s}/ready`),
+    ...['calendar', 'public-status', 'lending', 'verification', 'outbox-relay'].map(
+      (s) => `curl -s ${gw}/health/${s}/ready`,
+    ),
     ``,
     `# Demo person's PlatformSession (RS256 JWT, valid until ${c.session.expiresAt}) for person-facing calendar calls`,
     `export PLATFORM_SESSION='${c.session.token}'`,
@@ -91,7 +93,11 @@ async function seed(databaseUrl: string, brokers: string, privatePem: string): P
   const verification = runAdmin(DIST, 'verification', ['seed-demo'], env) as Credentials['verification'];
   runAdmin(DIST, 'public-status', ['seed-demo'], env);
   const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
-  const token = await new SignJWT({ account_id: calendar.accountId, teams: ['demo-team'], name: 'Demo Person' })
+  const token = await new SignJWT({
+    account_id: calendar.accountId,
+    teams: ['demo-team'],
+    name: 'Demo Person',
+  })
     .setProtectedHeader({ alg: 'RS256', kid: 'dev-1' })
     .setSubject('demo-person')
     .setIssuer(SESSION_ISSUER)
@@ -114,7 +120,11 @@ async function main(): Promise<void> {
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     log('==> starting embedded PostgreSQL (data in .local/pg)');
-    pg = await startEmbeddedPostgres({ dataDir: join(LOCAL, 'pg'), port: Number(process.env.PG_PORT ?? 5433), persistent: true });
+    pg = await startEmbeddedPostgres({
+      dataDir: join(LOCAL, 'pg'),
+      port: Number(process.env.PG_PORT ?? 5433),
+      persistent: true,
+    });
     databaseUrl = await pg.createDatabase('platform');
   }
   let brokers = process.env.KAFKA_BROKERS;
@@ -125,7 +135,10 @@ async function main(): Promise<void> {
     brokers = cluster.brokers;
   }
   const keys = await sessionKeys();
-  writeFileSync(join(LOCAL, 'runtime.json'), JSON.stringify({ DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers }, null, 2));
+  writeFileSync(
+    join(LOCAL, 'runtime.json'),
+    JSON.stringify({ DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers }, null, 2),
+  );
 
   log('==> starting gateway, calendar, public-status, lending, verification, outbox-relay');
   const apps = ['calendar', 'public-status', 'lending', 'verification', 'outbox-relay', 'gateway'];
@@ -163,7 +176,11 @@ async function main(): Promise<void> {
       log('==> first start on this database: seeding demo tenants');
       creds = await seed(databaseUrl, brokers, keys.privatePem);
       writeFileSync(CREDENTIALS_JSON, JSON.stringify(creds, null, 2), { mode: 0o600 });
-      writeFileSync(CREDENTIALS_MD, `# Demo credentials (development only)\n\n\`\`\`sh\n${examples(gw, creds)}\n\`\`\`\n`, { mode: 0o600 });
+      writeFileSync(
+        CREDENTIALS_MD,
+        `# Demo credentials (development only)\n\n\`\`\`sh\n${examples(gw, creds)}\n\`\`\`\n`,
+        { mode: 0o600 },
+      );
     }
     log(`\n${examples(gw, creds)}\n`);
     log(`(also in ${CREDENTIALS_MD}; more tenants and keys: npm run admin -- <service> help)`);

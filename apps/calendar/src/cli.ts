@@ -15,8 +15,14 @@ void runAdminCli({
   commands: {
     'create-account': { usage: '<id> [name]', run: (ds, [id, name]) => ensureAccount(ds, id, name ?? id) },
     'create-product': { usage: '<id> [name]', run: (ds, [id, name]) => ensureProduct(ds, id, name ?? id) },
-    'issue-key': { usage: '<productId> [label]   prints the key once', run: (ds, [p, label]) => issueProductKey(ds, p, label ?? 'admin CLI') },
-    'revoke-key': { usage: '<keyId>', run: async (ds, [keyId]) => ({ revoked: await revokeProductKey(ds, keyId) }) },
+    'issue-key': {
+      usage: '<productId> [label]   prints the key once',
+      run: (ds, [p, label]) => issueProductKey(ds, p, label ?? 'admin CLI'),
+    },
+    'revoke-key': {
+      usage: '<keyId>',
+      run: async (ds, [keyId]) => ({ revoked: await revokeProductKey(ds, keyId) }),
+    },
     'seed-demo': {
       usage: '                  development only: demo account, product and a fresh key',
       run: async (ds, _args, cfg) => {
@@ -24,7 +30,9 @@ void runAdminCli({
         await ensureAccount(ds, DEMO.accountId, 'Demo company');
         await ensureProduct(ds, DEMO.productId, 'Demo CRM');
         // A re-seed replaces the demo key: the old token was shown once and cannot be recovered.
-        await ds.getRepository(ProductKey).update({ productId: DEMO.productId, label: 'demo seed' }, { revokedAt: new Date() });
+        await ds
+          .getRepository(ProductKey)
+          .update({ productId: DEMO.productId, label: 'demo seed' }, { revokedAt: new Date() });
         const key = await issueProductKey(ds, DEMO.productId, 'demo seed');
         return { ...DEMO, apiKey: key.token, keyId: key.keyId };
       },

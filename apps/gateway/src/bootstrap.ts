@@ -14,7 +14,11 @@ export async function createGatewayApp(
   env: NodeJS.ProcessEnv = process.env,
   logger: LogLevel[] | false = ['error', 'warn', 'log'],
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(GatewayAppModule.register(env), { logger, abortOnError: false, bodyParser: false });
+  const app = await NestFactory.create(GatewayAppModule.register(env), {
+    logger,
+    abortOnError: false,
+    bodyParser: false,
+  });
   const proxy = app.get(GatewayProxy);
   app.use(requestIdMiddleware);
   app.use(proxy.middleware);

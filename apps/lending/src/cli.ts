@@ -13,18 +13,27 @@ void runAdminCli({
   entities: LENDING_ENTITIES,
   migrations: LENDING_MIGRATIONS,
   commands: {
-    'create-organization': { usage: '<id> [name]', run: (ds, [id, name]) => ensureOrganization(ds, id, name ?? id) },
+    'create-organization': {
+      usage: '<id> [name]',
+      run: (ds, [id, name]) => ensureOrganization(ds, id, name ?? id),
+    },
     'issue-key': {
       usage: '<organizationId> [label] [scope,scope...]   prints the key once',
-      run: (ds, [org, label, scopes]) => issuePartnerKey(ds, org, label ?? 'admin CLI', scopes ? scopes.split(',') : undefined),
+      run: (ds, [org, label, scopes]) =>
+        issuePartnerKey(ds, org, label ?? 'admin CLI', scopes ? scopes.split(',') : undefined),
     },
-    'revoke-key': { usage: '<keyId>', run: async (ds, [keyId]) => ({ revoked: await revokePartnerKey(ds, keyId) }) },
+    'revoke-key': {
+      usage: '<keyId>',
+      run: async (ds, [keyId]) => ({ revoked: await revokePartnerKey(ds, keyId) }),
+    },
     'seed-demo': {
       usage: '                  development only: demo organization and a fresh partner key',
       run: async (ds, _args, cfg) => {
         if (cfg.NODE_ENV === 'production') throw new Error('seed-demo refuses to run in production');
         await ensureOrganization(ds, DEMO.organizationId, 'Demo lender');
-        await ds.getRepository(PartnerKey).update({ organizationId: DEMO.organizationId, label: 'demo seed' }, { revokedAt: new Date() });
+        await ds
+          .getRepository(PartnerKey)
+          .update({ organizationId: DEMO.organizationId, label: 'demo seed' }, { revokedAt: new Date() });
         const key = await issuePartnerKey(ds, DEMO.organizationId, 'demo seed');
         return { ...DEMO, apiKey: key.token, keyId: key.keyId, scopes: key.scopes };
       },

@@ -19,7 +19,10 @@ void runAdminCli({
     },
     'unpublish-product': {
       usage: '<id>',
-      run: async (ds, [id]) => ({ unpublished: ((await ds.getRepository(StatusProduct).update({ id }, { published: false })).affected ?? 0) > 0 }),
+      run: async (ds, [id]) => ({
+        unpublished:
+          ((await ds.getRepository(StatusProduct).update({ id }, { published: false })).affected ?? 0) > 0,
+      }),
     },
     'seed-demo': {
       usage: '                  development only: publish the platform products',

@@ -18,13 +18,17 @@ export async function authenticateApiKey<K extends StoredApiKey>(
   if (!token) throw commonError(CommonError.API_KEY_MISSING, { header: headerName });
   const parsed = parseApiKey(token);
   const key = parsed ? await findByKeyId(parsed.keyId) : null;
-  if (!parsed || !key || !verifyApiKey(parsed.token, key.hash)) throw commonError(CommonError.API_KEY_INVALID);
+  if (!parsed || !key || !verifyApiKey(parsed.token, key.hash))
+    throw commonError(CommonError.API_KEY_INVALID);
   if (key.revokedAt) throw commonError(CommonError.API_KEY_REVOKED);
   return key;
 }
 
 /** First value of a request header, trimmed; undefined when absent or blank. */
-export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+export function headerValue(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
   const v = headers[name.toLowerCase()];
   const s = Array.isArray(v) ? v[0] : v;
   return s?.trim() || undefined;

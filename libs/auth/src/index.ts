@@ -1,4 +1,11 @@
-export { issueApiKey, parseApiKey, verifyApiKey, hashApiKey, type IssuedApiKey, type ParsedApiKey } from './api-key';
+export {
+  issueApiKey,
+  parseApiKey,
+  verifyApiKey,
+  hashApiKey,
+  type IssuedApiKey,
+  type ParsedApiKey,
+} from './api-key';
 export { Public, Authenticated, IS_PUBLIC, AUTH_SCHEMES } from './access.decorators';
 export { DenyByDefaultGuard } from './deny-by-default.guard';
 export { auditRoutes, type AuditedRoute } from './route-audit';

@@ -27,7 +27,10 @@ class LeakyController {
 @Module({ controllers: [LeakyController] })
 class LeakyModule {}
 
-@Module({ imports: [{ module: LeakyModule, controllers: [] }], controllers: [OpenController, ThingsController] })
+@Module({
+  imports: [{ module: LeakyModule, controllers: [] }],
+  controllers: [OpenController, ThingsController],
+})
 class RootModule {}
 
 describe('auditRoutes', () => {

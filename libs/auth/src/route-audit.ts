@@ -59,13 +59,15 @@ export function auditRoutes(root: Type<unknown> | DynamicModule): AuditedRoute[]
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod] ?? 'GET';
       const isPublic = Reflect.getMetadata(IS_PUBLIC, fn) ?? Reflect.getMetadata(IS_PUBLIC, ctrl);
       const schemes = (Reflect.getMetadata(AUTH_SCHEMES, fn) ?? Reflect.getMetadata(AUTH_SCHEMES, ctrl)) as
-        | string[]
-        | undefined;
+        string[] | undefined;
       routes.push({
         controller: ctrl.name,
         handler: name,
         method,
-        path: `/${[base, path].map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')}`,
+        path: `/${[base, path]
+          .map((p) => p.replace(/^\/|\/$/g, ''))
+          .filter(Boolean)
+          .join('/')}`,
         access: isPublic ? 'public' : schemes?.length ? 'authenticated' : 'none',
       });
     }

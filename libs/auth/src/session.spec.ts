@@ -28,18 +28,29 @@ describe('PlatformSession verification', () => {
       createSessionVerifier({ publicKeyPem: publicPem, issuer: 'https://id.example', audience: 'calendar' }),
       createSessionVerifier({ jwksJson: jwks, issuer: 'https://id.example', audience: 'calendar' }),
     ]) {
-      await expect(verify(token)).resolves.toMatchObject({ subject: 'person-1', accountId: 'acme', teams: ['sales', 'ops'] });
+      await expect(verify(token)).resolves.toMatchObject({
+        subject: 'person-1',
+        accountId: 'acme',
+        teams: ['sales', 'ops'],
+      });
     }
   });
 
   it('rejects an expired token, a foreign audience or issuer, and a tampered token', async () => {
-    const verify = createSessionVerifier({ publicKeyPem: publicPem, issuer: 'https://id.example', audience: 'calendar', clockToleranceSec: 0 });
+    const verify = createSessionVerifier({
+      publicKeyPem: publicPem,
+      issuer: 'https://id.example',
+      audience: 'calendar',
+      clockToleranceSec: 0,
+    });
     await expect(verify(await sign({}, { exp: Math.floor(Date.now() / 1000) - 60 }))).rejects.toThrow();
     await expect(verify(await sign({}, { aud: 'lending' }))).rejects.toThrow();
     await expect(verify(await sign({}, { iss: 'https://evil.example' }))).rejects.toThrow();
     const good = await sign({ account_id: 'acme' });
     const [h, p, s] = good.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), account_id: 'other' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), account_id: 'other' }),
+    ).toString('base64url');
     await expect(verify(`${h}.${forged}.${s}`)).rejects.toThrow();
   });
 });

@@ -1,4 +1,12 @@
-import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify, type JWTPayload, type JWK, type KeyLike } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  importSPKI,
+  jwtVerify,
+  type JWTPayload,
+  type JWK,
+  type KeyLike,
+} from 'jose';
 
 /**
  * A user call carries `PlatformSession: <JWT>` issued by the identity provider. We verify it as a signed
@@ -42,7 +50,12 @@ export function createSessionVerifier(opts: SessionVerifierOptions): SessionVeri
   }
   return async (token: string) => {
     const key = await keyPromise;
-    const options = { issuer: opts.issuer, audience: opts.audience, algorithms, clockTolerance: opts.clockToleranceSec ?? 30 };
+    const options = {
+      issuer: opts.issuer,
+      audience: opts.audience,
+      algorithms,
+      clockTolerance: opts.clockToleranceSec ?? 30,
+    };
     const { payload } =
       typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
     if (!payload.sub) throw new Error('session token has no subject');

@@ -14,7 +14,9 @@ const SENSITIVE = Symbol('sensitive-config-keys');
 export function Sensitive(): PropertyDecorator {
   return (target, key) => {
     const ctor = target.constructor as unknown as Record<symbol, Set<string | symbol>>;
-    const set = Object.prototype.hasOwnProperty.call(ctor, SENSITIVE) ? ctor[SENSITIVE] : new Set(ctor[SENSITIVE] ?? []);
+    const set = Object.prototype.hasOwnProperty.call(ctor, SENSITIVE)
+      ? ctor[SENSITIVE]
+      : new Set(ctor[SENSITIVE] ?? []);
     set.add(key);
     ctor[SENSITIVE] = set;
   };
@@ -23,7 +25,9 @@ export function Sensitive(): PropertyDecorator {
 function flatten(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((e) => {
     // One line per field: the first failed rule says enough.
-    const own = Object.values(e.constraints ?? {}).slice(0, 1).map((m) => `${prefix}${m}`);
+    const own = Object.values(e.constraints ?? {})
+      .slice(0, 1)
+      .map((m) => `${prefix}${m}`);
     return [...own, ...flatten(e.children ?? [], `${prefix}${e.property}.`)];
   });
 }
@@ -39,10 +43,7 @@ function convertLike(defaultValue: unknown, v: string): unknown {
  * The one place that reads the environment: builds the app's typed config class from env, converts
  * types, applies defaults declared on the class and fails at boot with every problem listed.
  */
-export function loadConfig<T extends object>(
-  cls: new () => T,
-  env: NodeJS.ProcessEnv = process.env,
-): T {
+export function loadConfig<T extends object>(cls: new () => T, env: NodeJS.ProcessEnv = process.env): T {
   const defaults = new cls() as Record<string, unknown>;
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(defaults)) {
@@ -59,7 +60,5 @@ export function loadConfig<T extends object>(
 export function describeConfig(config: object): Record<string, unknown> {
   const ctor = config.constructor as unknown as Record<symbol, Set<string | symbol> | undefined>;
   const sensitive = ctor[SENSITIVE] ?? new Set();
-  return Object.fromEntries(
-    Object.entries(config).map(([k, v]) => [k, sensitive.has(k) && v ? '***' : v]),
-  );
+  return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, sensitive.has(k) && v ? '***' : v]));
 }

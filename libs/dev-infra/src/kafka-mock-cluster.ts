@@ -39,7 +39,7 @@ let api: MockApi | undefined;
 function loadApi(): MockApi {
   if (api) return api;
   // Loaded lazily so that importing this module never requires the native library.
-   
+
   const koffi = require('koffi') as typeof import('koffi');
   const path = LIBRARY_CANDIDATES.find((p) => !p.startsWith('/') || existsSync(p));
   if (!path) {
@@ -51,11 +51,15 @@ function loadApi(): MockApi {
   const lib = koffi.load(path);
   api = {
     confNew: lib.func('void *rd_kafka_conf_new()'),
-    confSet: lib.func('int rd_kafka_conf_set(void *conf, const char *name, const char *value, char *errstr, size_t len)'),
+    confSet: lib.func(
+      'int rd_kafka_conf_set(void *conf, const char *name, const char *value, char *errstr, size_t len)',
+    ),
     kafkaNew: lib.func('void *rd_kafka_new(int type, void *conf, char *errstr, size_t len)'),
     clusterNew: lib.func('void *rd_kafka_mock_cluster_new(void *rk, int brokers)'),
     bootstraps: lib.func('const char *rd_kafka_mock_cluster_bootstraps(void *m)'),
-    topicCreate: lib.func('int rd_kafka_mock_topic_create(void *m, const char *topic, int partitions, int rf)'),
+    topicCreate: lib.func(
+      'int rd_kafka_mock_topic_create(void *m, const char *topic, int partitions, int rf)',
+    ),
     brokerDown: lib.func('int rd_kafka_mock_broker_set_down(void *m, int32_t id)'),
     brokerUp: lib.func('int rd_kafka_mock_broker_set_up(void *m, int32_t id)'),
     brokerRtt: lib.func('int rd_kafka_mock_broker_set_rtt(void *m, int32_t id, int rtt)'),

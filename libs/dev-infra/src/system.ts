@@ -3,7 +3,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './embedded-postgres';
 
-export const APPS = ['calendar', 'public-status', 'lending', 'verification', 'outbox-relay', 'gateway'] as const;
+export const APPS = [
+  'calendar',
+  'public-status',
+  'lending',
+  'verification',
+  'outbox-relay',
+  'gateway',
+] as const;
 export type AppName = (typeof APPS)[number];
 
 export const DEFAULT_PORTS: Record<AppName, number> = {
@@ -47,7 +54,12 @@ function nodeArgs(distDir: string, entry: string): string[] {
   return ['-r', join(distDir, 'scripts', 'register-paths.js'), join(distDir, entry)];
 }
 
-async function waitReady(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+async function waitReady(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}:\n${output()}`);
@@ -134,11 +146,9 @@ export async function launchSystem(opts: LaunchOptions): Promise<RunningSystem> 
     const timeout = opts.readyTimeoutMs ?? 60000;
     await Promise.all(
       APPS.map((app) =>
-        waitReady(running[app].url, running[app].process, timeout, () => outputs[app]).catch(
-          (err: Error) => {
-            throw new Error(`${app} did not start: ${err.message}`);
-          },
-        ),
+        waitReady(running[app].url, running[app].process, timeout, () => outputs[app]).catch((err: Error) => {
+          throw new Error(`${app} did not start: ${err.message}`);
+        }),
       ),
     );
   } catch (err) {
@@ -155,10 +165,14 @@ export function runAdmin(
   args: string[],
   env: Record<string, string>,
 ): unknown {
-  const res = spawnSync(process.execPath, nodeArgs(distDir, join('apps', app, 'src', 'cli.js')).concat(args), {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
+  const res = spawnSync(
+    process.execPath,
+    nodeArgs(distDir, join('apps', app, 'src', 'cli.js')).concat(args),
+    {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    },
+  );
   if (res.status !== 0) throw new Error(`${app} admin ${args.join(' ')} failed: ${res.stderr || res.stdout}`);
   return JSON.parse(res.stdout);
 }

@@ -98,7 +98,13 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
         const code = commonErrorForStatus(status);
         if (status >= 500) this.logger.error(`request ${requestId}: ${c.error.message}`, c.error.stack);
         const e = commonError(code);
-        const text = this.t(e.messageKey, lang, { method: req.method, path: req.path, requestId, service: '', failed: '' });
+        const text = this.t(e.messageKey, lang, {
+          method: req.method,
+          path: req.path,
+          requestId,
+          service: '',
+          failed: '',
+        });
         return { status, body: failure(status, text, { reason: code, requestId }), headers: {} };
       }
       case 'unexpected': {

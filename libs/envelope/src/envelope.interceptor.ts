@@ -22,11 +22,18 @@ export class EnvelopeInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const raw = this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE, [context.getHandler(), context.getClass()]);
+    const raw = this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (raw) return next.handle();
     const res = context.switchToHttp().getResponse<Response>();
-    return next.handle().pipe(
-      map((value: unknown) => (isEnvelope(value) ? value : ok(value === undefined ? null : value, res.statusCode))),
-    );
+    return next
+      .handle()
+      .pipe(
+        map((value: unknown) =>
+          isEnvelope(value) ? value : ok(value === undefined ? null : value, res.statusCode),
+        ),
+      );
   }
 }

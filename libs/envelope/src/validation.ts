@@ -23,7 +23,9 @@ function constraintsOf(target: object | undefined, property: string, rule: strin
     true,
     false,
   );
-  const meta = metas.find((m) => m.propertyName === property && (m.name === rule || m.constraintCls?.name === rule));
+  const meta = metas.find(
+    (m) => m.propertyName === property && (m.name === rule || m.constraintCls?.name === rule),
+  );
   return meta?.constraints ?? [];
 }
 

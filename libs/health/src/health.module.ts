@@ -81,7 +81,11 @@ class HealthController {
 @Module({})
 export class HealthModule {
   /** @param imports modules exporting what the checks inject, when it is not global. */
-  static forRoot(service: string, checks: HealthCheckDefinition[], imports: DynamicModule['imports'] = []): DynamicModule {
+  static forRoot(
+    service: string,
+    checks: HealthCheckDefinition[],
+    imports: DynamicModule['imports'] = [],
+  ): DynamicModule {
     return {
       module: HealthModule,
       imports,

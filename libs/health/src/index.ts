@@ -1,2 +1,7 @@
-export { HealthModule, type HealthCheck, type HealthCheckDefinition, type ReadinessReport } from './health.module';
+export {
+  HealthModule,
+  type HealthCheck,
+  type HealthCheckDefinition,
+  type ReadinessReport,
+} from './health.module';
 export { databaseCheck, brokerCheck } from './standard-checks';

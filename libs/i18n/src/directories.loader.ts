@@ -21,7 +21,10 @@ export function readTranslations(dirs: string[]): Record<string, Record<string, 
       if (!existsSync(langDir)) continue;
       for (const file of readdirSync(langDir).filter((f) => f.endsWith('.json'))) {
         const ns = file.slice(0, -'.json'.length);
-        out[lang][ns] = { ...(out[lang][ns] ?? {}), ...(JSON.parse(readFileSync(join(langDir, file), 'utf8')) as Tree) };
+        out[lang][ns] = {
+          ...(out[lang][ns] ?? {}),
+          ...(JSON.parse(readFileSync(join(langDir, file), 'utf8')) as Tree),
+        };
       }
     }
   }

@@ -35,15 +35,20 @@ describe.each(localeDirs())('translations in %s', (dir) => {
     expect(en.size).toBeGreaterThan(0);
   });
 
-  it.each(SUPPORTED_LANGUAGES.filter((l) => l !== 'en'))('%s has every key that en has, with the same placeholders', (lang) => {
-    const other = leaves(all[lang]);
-    const missing = [...en.keys()].filter((k) => !other.has(k));
-    expect(missing).toEqual([]);
-    const extra = [...other.keys()].filter((k) => !en.has(k));
-    expect(extra).toEqual([]);
-    const mismatched = [...en].filter(([k, text]) => placeholders(text).join() !== placeholders(other.get(k) ?? '').join());
-    expect(mismatched.map(([k]) => k)).toEqual([]);
-    const untranslatedEmpty = [...other].filter(([, text]) => text.trim() === '');
-    expect(untranslatedEmpty).toEqual([]);
-  });
+  it.each(SUPPORTED_LANGUAGES.filter((l) => l !== 'en'))(
+    '%s has every key that en has, with the same placeholders',
+    (lang) => {
+      const other = leaves(all[lang]);
+      const missing = [...en.keys()].filter((k) => !other.has(k));
+      expect(missing).toEqual([]);
+      const extra = [...other.keys()].filter((k) => !en.has(k));
+      expect(extra).toEqual([]);
+      const mismatched = [...en].filter(
+        ([k, text]) => placeholders(text).join() !== placeholders(other.get(k) ?? '').join(),
+      );
+      expect(mismatched.map(([k]) => k)).toEqual([]);
+      const untranslatedEmpty = [...other].filter(([, text]) => text.trim() === '');
+      expect(untranslatedEmpty).toEqual([]);
+    },
+  );
 });

@@ -9,7 +9,13 @@ export class BrokerProbeModule {
     return {
       module: BrokerProbeModule,
       global: true,
-      providers: [{ provide: BrokerProbe, inject: [configToken], useFactory: (c: KafkaClientConfig) => new BrokerProbe(c) }],
+      providers: [
+        {
+          provide: BrokerProbe,
+          inject: [configToken],
+          useFactory: (c: KafkaClientConfig) => new BrokerProbe(c),
+        },
+      ],
       exports: [BrokerProbe],
     };
   }

@@ -23,7 +23,10 @@ describe('topic contracts', () => {
   });
 
   it('names every problem of an invalid payload', () => {
-    const bad = { ...valid(), version: 0, status: 'maybe', startsAt: 'tomorrow', extra: 1 } as Record<string, unknown>;
+    const bad = { ...valid(), version: 0, status: 'maybe', startsAt: 'tomorrow', extra: 1 } as Record<
+      string,
+      unknown
+    >;
     delete bad.entityId;
     const problems = violations(CalendarEventChanged, bad);
     expect(problems).toEqual(
@@ -40,10 +43,24 @@ describe('topic contracts', () => {
 
   it('enforces the topic naming convention and version agreement', () => {
     expect(() =>
-      defineContract({ topic: 'CalendarChanged', eventType: 'x', schemaVersion: 1, aggregateType: 'x', keyOf: () => '', schema: {} }),
+      defineContract({
+        topic: 'CalendarChanged',
+        eventType: 'x',
+        schemaVersion: 1,
+        aggregateType: 'x',
+        keyOf: () => '',
+        schema: {},
+      }),
     ).toThrow(/does not follow/);
     expect(() =>
-      defineContract({ topic: 'a.b.c.v2', eventType: 'x', schemaVersion: 1, aggregateType: 'x', keyOf: () => '', schema: {} }),
+      defineContract({
+        topic: 'a.b.c.v2',
+        eventType: 'x',
+        schemaVersion: 1,
+        aggregateType: 'x',
+        keyOf: () => '',
+        schema: {},
+      }),
     ).toThrow(/disagree/);
   });
 

@@ -30,15 +30,18 @@ export class ContractViolation extends Error {
 const TOPIC_NAME = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*\.v[1-9][0-9]*$/;
 
 export function defineContract<T>(c: Omit<TopicContract<T>, '__payload'>): TopicContract<T> {
-  if (!TOPIC_NAME.test(c.topic)) throw new Error(`topic ${c.topic} does not follow <domain>.<entity>.<event>.v<N>`);
+  if (!TOPIC_NAME.test(c.topic))
+    throw new Error(`topic ${c.topic} does not follow <domain>.<entity>.<event>.v<N>`);
   const version = Number(c.topic.slice(c.topic.lastIndexOf('.v') + 2));
-  if (version !== c.schemaVersion) throw new Error(`topic ${c.topic} and schemaVersion ${c.schemaVersion} disagree`);
+  if (version !== c.schemaVersion)
+    throw new Error(`topic ${c.topic} and schemaVersion ${c.schemaVersion} disagree`);
   return c;
 }
 
 /** Returns the problems of a payload against its contract; empty when valid. */
 export function violations<T>(contract: TopicContract<T>, payload: unknown): string[] {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return ['payload must be an object'];
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return ['payload must be an object'];
   return validateObject(payload as Record<string, unknown>, contract.schema);
 }
 

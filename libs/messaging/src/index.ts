@@ -8,4 +8,8 @@ export {
   type CalendarEventChangedV1,
   type CalendarEventRemovedV1,
 } from './topics/calendar.topics';
-export { ServiceHealthReported, DEAD_LETTER_TOPIC, type ServiceHealthReportedV1 } from './topics/platform.topics';
+export {
+  ServiceHealthReported,
+  DEAD_LETTER_TOPIC,
+  type ServiceHealthReportedV1,
+} from './topics/platform.topics';

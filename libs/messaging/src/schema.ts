@@ -32,7 +32,8 @@ function check(path: string, value: unknown, s: FieldSchema, out: string[]): voi
   switch (s.type) {
     case 'string':
       if (typeof value !== 'string') out.push(`${path} must be a string`);
-      else if (s.maxLength !== undefined && value.length > s.maxLength) out.push(`${path} is longer than ${s.maxLength}`);
+      else if (s.maxLength !== undefined && value.length > s.maxLength)
+        out.push(`${path} is longer than ${s.maxLength}`);
       return;
     case 'uuid':
       if (typeof value !== 'string' || !UUID.test(value)) out.push(`${path} must be a UUID`);
@@ -53,7 +54,8 @@ function check(path: string, value: unknown, s: FieldSchema, out: string[]): voi
       if (typeof value !== 'boolean') out.push(`${path} must be a boolean`);
       return;
     case 'enum':
-      if (typeof value !== 'string' || !s.values.includes(value)) out.push(`${path} must be one of ${s.values.join('|')}`);
+      if (typeof value !== 'string' || !s.values.includes(value))
+        out.push(`${path} must be one of ${s.values.join('|')}`);
       return;
     case 'object':
       if (typeof value !== 'object' || Array.isArray(value)) out.push(`${path} must be an object`);
@@ -75,6 +77,7 @@ export function validateObject(
   out: string[] = [],
 ): string[] {
   for (const [k, s] of Object.entries(schema)) check(`${prefix}${k}`, value[k], s, out);
-  for (const k of Object.keys(value)) if (!(k in schema)) out.push(`${prefix}${k} is not part of the contract`);
+  for (const k of Object.keys(value))
+    if (!(k in schema)) out.push(`${prefix}${k} is not part of the contract`);
   return out;
 }

@@ -22,7 +22,11 @@ export class Inbox {
     this.table = `${quoteSchema(schema)}.inbox`;
   }
 
-  async handleOnce<R>(eventId: string, topic: string, effect: (tx: Queryable) => Promise<R>): Promise<InboxOutcome<R>> {
+  async handleOnce<R>(
+    eventId: string,
+    topic: string,
+    effect: (tx: Queryable) => Promise<R>,
+  ): Promise<InboxOutcome<R>> {
     return this.transaction(async (tx) => {
       const inserted = (await tx.query(
         `INSERT INTO ${this.table} (consumer, event_id, topic) VALUES ($1, $2, $3)

@@ -201,7 +201,9 @@ export class OutboxRelay {
     const aggKey = (r: OutboxRow) => `${r.aggregate_type}\u0000${r.aggregate_id}`;
     const toSend = valid.filter((r) => {
       // A poisoned row holds back the later rows of its aggregate until it is dead-lettered.
-      const earlierPoison = rows.some((p) => poisoned.has(p.seq) && aggKey(p) === aggKey(r) && Number(p.seq) < Number(r.seq));
+      const earlierPoison = rows.some(
+        (p) => poisoned.has(p.seq) && aggKey(p) === aggKey(r) && Number(p.seq) < Number(r.seq),
+      );
       if (earlierPoison) blockedAggregates.add(aggKey(r));
       return !earlierPoison;
     });
@@ -262,7 +264,10 @@ export class OutboxRelay {
                     lease_owner = NULL, lease_until = NULL WHERE seq = $1 AND lease_owner = $4`,
             [r.seq, failures, reason, this.opts.owner],
           );
-          this.log('error', `event ${r.id} on ${r.topic} dead-lettered after ${failures} failures: ${reason}`);
+          this.log(
+            'error',
+            `event ${r.id} on ${r.topic} dead-lettered after ${failures} failures: ${reason}`,
+          );
           result.deadLettered++;
         } else {
           await client.query(

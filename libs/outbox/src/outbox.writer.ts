@@ -21,7 +21,12 @@ export class OutboxWriter {
     this.table = `${quoteSchema(schema)}.outbox`;
   }
 
-  async append<T>(tx: Queryable, contract: TopicContract<T>, payload: T, opts: AppendOptions = {}): Promise<string> {
+  async append<T>(
+    tx: Queryable,
+    contract: TopicContract<T>,
+    payload: T,
+    opts: AppendOptions = {},
+  ): Promise<string> {
     assertValid(contract, payload);
     const id = opts.eventId ?? randomUUID();
     // One round trip: the insert, and a NOTIFY that PostgreSQL delivers only if the transaction commits.

@@ -45,7 +45,9 @@ export class PersistenceModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: opts.inject as never[],
-          useFactory: ((...deps: never[]) => dataSourceOptions(opts.useFactory(...deps))) as (...args: unknown[]) => DataSourceOptions,
+          useFactory: ((...deps: never[]) => dataSourceOptions(opts.useFactory(...deps))) as (
+            ...args: unknown[]
+          ) => DataSourceOptions,
           dataSourceFactory: async (options) => {
             const ds = new DataSource(options as DataSourceOptions);
             await ds.initialize();

@@ -3,7 +3,8 @@ import { Client } from 'pg';
 
 function serverUrl(): string {
   const url = process.env.TEST_PG_SERVER_URL;
-  if (!url) throw new Error('TEST_PG_SERVER_URL is not set: run integration tests through jest.int.config.js');
+  if (!url)
+    throw new Error('TEST_PG_SERVER_URL is not set: run integration tests through jest.int.config.js');
   return url;
 }
 
@@ -14,8 +15,13 @@ function withDatabase(url: string, db: string): string {
 }
 
 /** A fresh, empty database for one test file, so no test depends on another's data. */
-export async function createTestDatabase(label = 'test'): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase().slice(0, 30)}_${randomBytes(4).toString('hex')}`;
+export async function createTestDatabase(
+  label = 'test',
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `${label
+    .replace(/[^a-z0-9_]/gi, '_')
+    .toLowerCase()
+    .slice(0, 30)}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl() });
   await admin.connect();
   try {

@@ -1,5 +1,8 @@
 /** Environment for an app under test: its own database, the run's broker, quiet logs, a free port. */
-export function serviceEnv(databaseUrl: string | undefined, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function serviceEnv(
+  databaseUrl: string | undefined,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   return {
     NODE_ENV: 'test',
     PORT: '0',
@@ -13,7 +16,11 @@ export function serviceEnv(databaseUrl: string | undefined, extra: Record<string
 }
 
 /** Polls until `check` returns a value that is not undefined, or fails after the timeout. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15000, everyMs = 100): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 15000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

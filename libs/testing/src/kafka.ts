@@ -21,7 +21,9 @@ export function testKafka(brokers = process.env.KAFKA_BROKERS): Kafka {
 }
 
 function decodeHeaders(h: IHeaders | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(h ?? {}).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : String(v)]));
+  return Object.fromEntries(
+    Object.entries(h ?? {}).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : String(v)]),
+  );
 }
 
 /**
@@ -78,7 +80,9 @@ export class TopicCollector {
       if (found.length >= count) return found;
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new Error(`timed out waiting for ${count} message(s); got ${found.length} of ${this.messages.length} total`);
+        throw new Error(
+          `timed out waiting for ${count} message(s); got ${found.length} of ${this.messages.length} total`,
+        );
       }
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, Math.min(left, 250));

@@ -6,7 +6,10 @@ const ROOT = resolve(__dirname, '../../..');
 export interface JsonLineProcess {
   child: ChildProcess;
   lines: Record<string, unknown>[];
-  waitForLine(predicate: (l: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  waitForLine(
+    predicate: (l: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
 }
 
@@ -17,8 +20,18 @@ export interface JsonLineProcess {
 export function spawnTsProcess(entry: string, env: NodeJS.ProcessEnv): JsonLineProcess {
   const child = spawn(
     process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', resolve(ROOT, 'scripts/register-paths.js'), resolve(ROOT, entry)],
-    { cwd: ROOT, env: { ...process.env, ...env, TS_NODE_PROJECT: resolve(ROOT, 'tsconfig.json') }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      resolve(ROOT, 'scripts/register-paths.js'),
+      resolve(ROOT, entry),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env, TS_NODE_PROJECT: resolve(ROOT, 'tsconfig.json') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   const lines: Record<string, unknown>[] = [];
   let stderr = '';
@@ -48,7 +61,8 @@ export function spawnTsProcess(entry: string, env: NodeJS.ProcessEnv): JsonLineP
         const found = lines.find(predicate);
         if (found) return found;
         if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}: ${stderr}`);
-        if (Date.now() > deadline) throw new Error(`no matching line in ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`);
+        if (Date.now() > deadline)
+          throw new Error(`no matching line in ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

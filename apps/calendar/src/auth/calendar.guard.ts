@@ -50,7 +50,9 @@ export class CalendarGuard extends DenyByDefaultGuard {
   }
 
   protected async authenticate(context: ExecutionContext, schemes: string[]): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request & RequestWithPrincipal<ProductPrincipal | PersonPrincipal>>();
+    const req = context
+      .switchToHttp()
+      .getRequest<Request & RequestWithPrincipal<ProductPrincipal | PersonPrincipal>>();
     if (schemes.includes('product-key') && headerValue(req.headers, 'api_key')) {
       req.principal = await this.productKey(req);
       return true;
@@ -59,7 +61,8 @@ export class CalendarGuard extends DenyByDefaultGuard {
       req.principal = await this.session(headerValue(req.headers, 'platformsession') as string);
       return true;
     }
-    if (schemes.includes('product-key')) throw commonError(CommonError.API_KEY_MISSING, { header: 'API_KEY' });
+    if (schemes.includes('product-key'))
+      throw commonError(CommonError.API_KEY_MISSING, { header: 'API_KEY' });
     throw commonError(CommonError.UNAUTHENTICATED);
   }
 
@@ -94,6 +97,11 @@ export class CalendarGuard extends DenyByDefaultGuard {
     if (!productId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'ProductId' });
     if (!accountId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'AccountId' });
     if (productId !== key.productId) throw commonError(CommonError.TENANT_MISMATCH, { header: 'ProductId' });
-    return { kind: 'product', productId: asProductId(productId), accountId: asAccountId(accountId), keyId: key.keyId };
+    return {
+      kind: 'product',
+      productId: asProductId(productId),
+      accountId: asAccountId(accountId),
+      keyId: key.keyId,
+    };
   }
 }

@@ -21,7 +21,10 @@ export class EventsController {
   @Post('upsert')
   @HttpCode(200)
   @Authenticated('product-key')
-  @ApiOperation({ summary: 'Create or update a product event by its identity triple (201 created, 200 updated, 409 stale version)' })
+  @ApiOperation({
+    summary:
+      'Create or update a product event by its identity triple (201 created, 200 updated, 409 stale version)',
+  })
   @ApiBody({ type: UpsertEventRequest })
   async upsert(
     @CurrentPrincipal() principal: ProductPrincipal,
@@ -32,7 +35,12 @@ export class EventsController {
     if (body.product_id !== undefined && body.product_id !== principal.productId) {
       throw calendarError(CalendarError.PRODUCT_MISMATCH);
     }
-    const { event, created } = await this.events.upsert(principal.accountId, principal.productId, body, requestIdOf(req));
+    const { event, created } = await this.events.upsert(
+      principal.accountId,
+      principal.productId,
+      body,
+      requestIdOf(req),
+    );
     res.status(created ? 201 : 200);
     return EventResponse.from(event);
   }

@@ -23,7 +23,9 @@ export async function issueProductKey(
   isDefault = false,
 ): Promise<{ token: string; keyId: string }> {
   const key = issueApiKey('cal');
-  await ds.getRepository(ProductKey).insert({ keyId: key.keyId, productId, hash: key.hash, label, isDefault });
+  await ds
+    .getRepository(ProductKey)
+    .insert({ keyId: key.keyId, productId, hash: key.hash, label, isDefault });
   return { token: key.token, keyId: key.keyId };
 }
 

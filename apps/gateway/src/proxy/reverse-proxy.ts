@@ -1,4 +1,10 @@
-import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
@@ -39,8 +45,12 @@ function forwardHeaders(req: IncomingMessage, target: URL, requestId: string): I
     if (!HOP_BY_HOP.has(k) && !named.has(k)) out[k] = v;
   }
   const remote = req.socket.remoteAddress ?? '';
-  out['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${String(req.headers['x-forwarded-for'])}, ${remote}` : remote;
-  out['x-forwarded-proto'] = String(req.headers['x-forwarded-proto'] ?? ('encrypted' in req.socket ? 'https' : 'http'));
+  out['x-forwarded-for'] = req.headers['x-forwarded-for']
+    ? `${String(req.headers['x-forwarded-for'])}, ${remote}`
+    : remote;
+  out['x-forwarded-proto'] = String(
+    req.headers['x-forwarded-proto'] ?? ('encrypted' in req.socket ? 'https' : 'http'),
+  );
   out['x-forwarded-host'] = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '');
   out[REQUEST_ID_HEADER] = requestId;
   out.host = target.host;
@@ -62,10 +72,9 @@ export class ReverseProxy {
   private readonly targets: Record<Upstream, URL>;
 
   constructor(private readonly opts: ProxyOptions) {
-    this.targets = Object.fromEntries(Object.entries(opts.upstreams).map(([k, v]) => [k, new URL(v)])) as Record<
-      Upstream,
-      URL
-    >;
+    this.targets = Object.fromEntries(
+      Object.entries(opts.upstreams).map(([k, v]) => [k, new URL(v)]),
+    ) as Record<Upstream, URL>;
   }
 
   match(url: string | undefined): RouteMatch | undefined {
@@ -107,7 +116,11 @@ export class ReverseProxy {
     });
     upstreamReq.on('error', () => fail('unavailable'));
     upstreamReq.on('response', (upstreamRes) => {
-      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, responseHeaders(upstreamRes.headers));
+      res.writeHead(
+        upstreamRes.statusCode ?? 502,
+        upstreamRes.statusMessage,
+        responseHeaders(upstreamRes.headers),
+      );
       upstreamRes.pipe(res);
       upstreamRes.on('error', () => res.destroy());
     });
@@ -156,7 +169,8 @@ export class ReverseProxy {
       }
     });
     upstream.on('error', () => {
-      if (upstream.bytesRead === 0) socket.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      if (upstream.bytesRead === 0)
+        socket.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       else socket.destroy();
     });
     socket.on('error', () => upstream.destroy());

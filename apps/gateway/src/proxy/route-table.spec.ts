@@ -5,8 +5,16 @@ describe('gateway route table', () => {
     ['/Calendar/upsert', 'calendar', '/Calendar/upsert'],
     ['/calendar/events?from=1', 'calendar', '/calendar/events?from=1'],
     ['/PublicStatus/Products', 'public-status', '/PublicStatus/Products'],
-    ['/api/v1/verification-cases/abc/summary/pdf', 'verification', '/api/v1/verification-cases/abc/summary/pdf'],
-    ['/Applications/GetApplications?Offset=0&Count=10', 'lending', '/Applications/GetApplications?Offset=0&Count=10'],
+    [
+      '/api/v1/verification-cases/abc/summary/pdf',
+      'verification',
+      '/api/v1/verification-cases/abc/summary/pdf',
+    ],
+    [
+      '/Applications/GetApplications?Offset=0&Count=10',
+      'lending',
+      '/Applications/GetApplications?Offset=0&Count=10',
+    ],
     ['/public/customer/loans', 'lending', '/public/customer/loans'],
     ['/tax-reporting/drafts', 'lending', '/tax-reporting/drafts'],
     ['/health/calendar/ready', 'calendar', '/health/ready'],

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { launchSystem, runAdmin, type RunningSystem } from '@platform/dev-infra';
-import { createTestDatabase, request, spawnTsProcess, withClient, type JsonLineProcess } from '@platform/testing';
+import {
+  createTestDatabase,
+  request,
+  spawnTsProcess,
+  withClient,
+  type JsonLineProcess,
+} from '@platform/testing';
 
 const DIST = resolve(__dirname, '../../../../dist');
 
@@ -22,7 +28,11 @@ describe('walking skeleton through the gateway', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('e2e_skeleton');
-    const env = { DATABASE_URL: db.url, KAFKA_BROKERS: process.env.KAFKA_BROKERS as string, NODE_ENV: 'test' };
+    const env = {
+      DATABASE_URL: db.url,
+      KAFKA_BROKERS: process.env.KAFKA_BROKERS as string,
+      NODE_ENV: 'test',
+    };
     system = await launchSystem({
       distDir: DIST,
       databaseUrl: db.url,
@@ -57,7 +67,9 @@ describe('walking skeleton through the gateway', () => {
       const live = await request<Env<{ service: string; status: string }>>(`${gw}/health/${service}/live`);
       expect(live.status).toBe(200);
       expect(live.body).toEqual({ success: true, code: 200, error: null, value: { service, status: 'up' } });
-      const ready = await request<Env<{ status: string; checks: Record<string, { status: string }> }>>(`${gw}/health/${service}/ready`);
+      const ready = await request<Env<{ status: string; checks: Record<string, { status: string }> }>>(
+        `${gw}/health/${service}/ready`,
+      );
       expect(ready.status).toBe(200);
       expect(ready.body.value.status).toBe('up');
       expect(Object.keys(ready.body.value.checks).sort()).toEqual(['broker', 'database']);
@@ -71,8 +83,18 @@ describe('walking skeleton through the gateway', () => {
 
   it('an upsert through the gateway reaches a consumer in another process exactly once; a redelivery is deduplicated', async () => {
     const res = await request<Env<{ id: string; version: number }>>(`${gw}/Calendar/upsert`, {
-      headers: { API_KEY: calendar.apiKey, AccountId: calendar.accountId, ProductId: calendar.productId, 'Language-Code': 'en' },
-      body: { entity_type: 'meeting', entity_id: 'M-1', title: 'Walking skeleton', starts_at: '2026-12-01T09:00:00Z' },
+      headers: {
+        API_KEY: calendar.apiKey,
+        AccountId: calendar.accountId,
+        ProductId: calendar.productId,
+        'Language-Code': 'en',
+      },
+      body: {
+        entity_type: 'meeting',
+        entity_id: 'M-1',
+        title: 'Walking skeleton',
+        starts_at: '2026-12-01T09:00:00Z',
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, code: 201, value: { version: 1 } });
@@ -88,34 +110,50 @@ describe('walking skeleton through the gateway', () => {
     expect(first.duplicate).toBe(false);
 
     // Force a redelivery: the relay publishes the same event (same event id) again.
-    await withClient(db.url, (c) => c.query(`UPDATE calendar.outbox SET sent_at = NULL WHERE id = $1`, [eventId]));
+    await withClient(db.url, (c) =>
+      c.query(`UPDATE calendar.outbox SET sent_at = NULL WHERE id = $1`, [eventId]),
+    );
     const second = await consumer.waitForLine((l) => l.eventId === eventId && l.duplicate === true);
     expect(second.duplicate).toBe(true);
 
     const effects = await withClient(db.url, (c) =>
-      c.query(`SELECT event_id, version FROM skeleton_consumer.effects WHERE calendar_event_id = $1`, [calendarEventId]),
+      c.query(`SELECT event_id, version FROM skeleton_consumer.effects WHERE calendar_event_id = $1`, [
+        calendarEventId,
+      ]),
     );
     expect(effects.rows).toEqual([{ event_id: eventId, version: 1 }]);
     expect(consumer.lines.filter((l) => l.eventId === eventId && l.duplicate === false)).toHaveLength(1);
   });
 
   it('every service answers a partner call through the gateway with its seeded demo credentials', async () => {
-    const apps = await request<Env<{ items: unknown[]; total: number }>>(`${gw}/Applications/GetApplications?Offset=0&Count=10`, {
-      headers: { 'X-Api-Key': lending.apiKey, 'Organization-Id': lending.organizationId },
-    });
+    const apps = await request<Env<{ items: unknown[]; total: number }>>(
+      `${gw}/Applications/GetApplications?Offset=0&Count=10`,
+      {
+        headers: { 'X-Api-Key': lending.apiKey, 'Organization-Id': lending.organizationId },
+      },
+    );
     expect(apps.status).toBe(200);
     expect(apps.body).toEqual({ success: true, code: 200, error: null, value: { items: [], total: 0 } });
 
-    const cases = await request<Env<{ total: number }>>(`${gw}/api/v1/verification-cases?externalReferenceId=APP-1`, {
-      headers: { 'X-API-Key': verification.apiKey, 'Service-Organization-Id': verification.organizationId },
-    });
+    const cases = await request<Env<{ total: number }>>(
+      `${gw}/api/v1/verification-cases?externalReferenceId=APP-1`,
+      {
+        headers: { 'X-API-Key': verification.apiKey, 'Service-Organization-Id': verification.organizationId },
+      },
+    );
     expect(cases.status).toBe(200);
     expect(cases.body.value.total).toBe(0);
 
-    const products = await request<Env<{ items: { id: string }[]; total: number }>>(`${gw}/PublicStatus/Products`);
+    const products = await request<Env<{ items: { id: string }[]; total: number }>>(
+      `${gw}/PublicStatus/Products`,
+    );
     expect(products.status).toBe(200);
     expect(products.body.value.total).toBe(3);
-    expect(products.body.value.items.map((p) => p.id).sort()).toEqual(['calendar', 'lending', 'verification']);
+    expect(products.body.value.items.map((p) => p.id).sort()).toEqual([
+      'calendar',
+      'lending',
+      'verification',
+    ]);
   });
 
   it('a partner mistake gets a localised envelope error through the gateway, never a 500', async () => {

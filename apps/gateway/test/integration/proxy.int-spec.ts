@@ -37,7 +37,13 @@ describe('gateway reverse proxy (real HTTP)', () => {
         bytes += c.length;
       });
       req.on('end', () => {
-        Object.assign(seen, { method: req.method, url: req.url, headers: req.headers, bodySha: hash.digest('hex'), bodyBytes: bytes });
+        Object.assign(seen, {
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          bodySha: hash.digest('hex'),
+          bodyBytes: bytes,
+        });
         if (req.url?.startsWith('/Calendar/download')) {
           res.writeHead(200, { 'content-type': 'application/octet-stream' });
           // 4 MiB in 64 KiB chunks: streamed, not buffered.
@@ -53,7 +59,11 @@ describe('gateway reverse proxy (real HTTP)', () => {
           pump();
           return;
         }
-        res.writeHead(207, { 'content-type': 'application/json', 'x-upstream': 'calendar', connection: 'keep-alive' });
+        res.writeHead(207, {
+          'content-type': 'application/json',
+          'x-upstream': 'calendar',
+          connection: 'keep-alive',
+        });
         res.end(JSON.stringify({ ok: true }));
       });
     });
@@ -95,7 +105,12 @@ describe('gateway reverse proxy (real HTTP)', () => {
     expect(res.headers.get('x-upstream')).toBe('calendar');
     expect(res.headers.get('x-request-id')).toBe('req-abc-1');
     expect(seen).toMatchObject({ method: 'POST', url: '/calendar/upsert?x=1' });
-    expect(seen.headers).toMatchObject({ api_key: 'k', 'x-request-id': 'req-abc-1', 'language-code': 'kk', 'x-forwarded-proto': 'http' });
+    expect(seen.headers).toMatchObject({
+      api_key: 'k',
+      'x-request-id': 'req-abc-1',
+      'language-code': 'kk',
+      'x-forwarded-proto': 'http',
+    });
     expect(seen.headers?.['x-forwarded-for']).toContain('127.0.0.1');
 
     const generated = await request(`${base}/Calendar/upsert`, { body: {} });
@@ -106,7 +121,11 @@ describe('gateway reverse proxy (real HTTP)', () => {
   it('streams large bodies both ways without changing a byte', async () => {
     const body = Buffer.alloc(8 * 1024 * 1024);
     for (let i = 0; i < body.length; i += 4096) body[i] = i % 251;
-    const up = await fetch(`${base}/Calendar/upload`, { method: 'POST', body, headers: { 'content-type': 'application/octet-stream' } });
+    const up = await fetch(`${base}/Calendar/upload`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(up.status).toBe(207);
     expect(seen.bodyBytes).toBe(body.length);
     expect(seen.bodySha).toBe(createHash('sha256').update(body).digest('hex'));
@@ -124,7 +143,12 @@ describe('gateway reverse proxy (real HTTP)', () => {
         host: url.hostname,
         port: url.port,
         path: `${url.pathname}${url.search}`,
-        headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+        headers: {
+          Connection: 'Upgrade',
+          Upgrade: 'websocket',
+          'Sec-WebSocket-Version': '13',
+          'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
       });
       req.on('upgrade', (res, socket) => {
         expect(res.statusCode).toBe(101);

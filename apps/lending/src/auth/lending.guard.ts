@@ -3,7 +3,13 @@ import { Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { DenyByDefaultGuard, assertScopes, authenticateApiKey, headerValue, type RequestWithPrincipal } from '@platform/auth';
+import {
+  DenyByDefaultGuard,
+  assertScopes,
+  authenticateApiKey,
+  headerValue,
+  type RequestWithPrincipal,
+} from '@platform/auth';
 import { CommonError, commonError } from '@platform/envelope';
 import { PartnerKey } from '../tenancy/partner-key.entity';
 import { asOrganizationId, type OrganizationId } from '../tenancy/tenant-ids';
@@ -33,9 +39,15 @@ export class LendingGuard extends DenyByDefaultGuard {
     );
     const organizationId = headerValue(req.headers, 'organization-id');
     if (!organizationId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'Organization-Id' });
-    if (organizationId !== key.organizationId) throw commonError(CommonError.TENANT_MISMATCH, { header: 'Organization-Id' });
+    if (organizationId !== key.organizationId)
+      throw commonError(CommonError.TENANT_MISMATCH, { header: 'Organization-Id' });
     assertScopes(this.reflector, context, key.scopes);
-    req.principal = { kind: 'partner', organizationId: asOrganizationId(organizationId), keyId: key.keyId, scopes: key.scopes };
+    req.principal = {
+      kind: 'partner',
+      organizationId: asOrganizationId(organizationId),
+      keyId: key.keyId,
+      scopes: key.scopes,
+    };
     return true;
   }
 }

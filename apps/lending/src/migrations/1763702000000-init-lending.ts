@@ -23,7 +23,9 @@ export class InitLending1763702000000 implements MigrationInterface {
       organization_id text NOT NULL REFERENCES lending.organizations(id),
       status text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now())`);
-    await q.query(`CREATE INDEX applications_org_created_idx ON lending.applications (organization_id, created_at)`);
+    await q.query(
+      `CREATE INDEX applications_org_created_idx ON lending.applications (organization_id, created_at)`,
+    );
     for (const ddl of outboxTablesDdl('lending')) await q.query(ddl);
   }
 

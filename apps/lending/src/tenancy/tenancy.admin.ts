@@ -19,7 +19,9 @@ export async function issuePartnerKey(
   const unknown = scopes.filter((s) => !LENDING_SCOPES.includes(s));
   if (unknown.length) throw new Error(`unknown scopes: ${unknown.join(', ')}`);
   const key = issueApiKey('lnd');
-  await ds.getRepository(PartnerKey).insert({ keyId: key.keyId, organizationId, hash: key.hash, label, scopes });
+  await ds
+    .getRepository(PartnerKey)
+    .insert({ keyId: key.keyId, organizationId, hash: key.hash, label, scopes });
   return { token: key.token, keyId: key.keyId, scopes };
 }
 

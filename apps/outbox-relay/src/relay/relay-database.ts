@@ -19,7 +19,10 @@ export class RelayDatabase implements OnApplicationShutdown {
 
   /** A dedicated connection for LISTEN; pool connections are returned between queries. */
   listener(): Client {
-    return new Client({ connectionString: this.cfg.DATABASE_URL, application_name: `outbox-relay-listen-${this.cfg.INSTANCE_ID}` });
+    return new Client({
+      connectionString: this.cfg.DATABASE_URL,
+      application_name: `outbox-relay-listen-${this.cfg.INSTANCE_ID}`,
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -40,7 +40,9 @@ export class RelayController {
       ...schemas.map((s) => `outbox_pending_events{schema="${s.schema}"} ${s.pending}`),
       '# HELP outbox_oldest_pending_seconds Age of the oldest unpublished event.',
       '# TYPE outbox_oldest_pending_seconds gauge',
-      ...schemas.map((s) => `outbox_oldest_pending_seconds{schema="${s.schema}"} ${s.oldestPendingSeconds.toFixed(3)}`),
+      ...schemas.map(
+        (s) => `outbox_oldest_pending_seconds{schema="${s.schema}"} ${s.oldestPendingSeconds.toFixed(3)}`,
+      ),
       '# HELP outbox_dead_events Events moved to the dead-letter topic.',
       '# TYPE outbox_dead_events gauge',
       ...schemas.map((s) => `outbox_dead_events{schema="${s.schema}"} ${s.dead}`),

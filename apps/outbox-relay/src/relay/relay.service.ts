@@ -61,7 +61,9 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
 
   async onApplicationBootstrap(): Promise<void> {
     this.running = true;
-    await this.listen().catch((err: Error) => this.logger.warn(`LISTEN unavailable, polling only: ${err.message}`));
+    await this.listen().catch((err: Error) =>
+      this.logger.warn(`LISTEN unavailable, polling only: ${err.message}`),
+    );
     this.loop = this.run();
   }
 

@@ -5,7 +5,14 @@ import { Pool } from 'pg';
 import { KafkaMockCluster } from '@platform/dev-infra';
 import { CalendarEventChanged, DEAD_LETTER_TOPIC, type CalendarEventChangedV1 } from '@platform/messaging';
 import { OutboxRelay, OutboxWriter, outboxTablesDdl, type RelayOptions } from '@platform/outbox';
-import { TopicCollector, createTestDatabase, eventually, listen, request, serviceEnv } from '@platform/testing';
+import {
+  TopicCollector,
+  createTestDatabase,
+  eventually,
+  listen,
+  request,
+  serviceEnv,
+} from '@platform/testing';
 import { createRelayApp } from '../../src/bootstrap';
 
 function changed(aggregate: string, version: number): CalendarEventChangedV1 {
@@ -34,8 +41,11 @@ const baseOptions = (owner: string): RelayOptions => ({
 });
 
 function producerFor(brokers: string, retries = 5): Producer {
-  return new Kafka({ clientId: `relay-test-${randomUUID().slice(0, 6)}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING })
-    .producer({ maxInFlightRequests: 1, retry: { initialRetryTime: 100, retries, maxRetryTime: 1000 } });
+  return new Kafka({
+    clientId: `relay-test-${randomUUID().slice(0, 6)}`,
+    brokers: brokers.split(','),
+    logLevel: logLevel.NOTHING,
+  }).producer({ maxInFlightRequests: 1, retry: { initialRetryTime: 100, retries, maxRetryTime: 1000 } });
 }
 
 describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
@@ -57,7 +67,10 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
     try {
       await client.query('BEGIN');
       const ids: string[] = [];
-      for (const p of payloads) ids.push(await writer.append(client, CalendarEventChanged, p, { tenantId: 'acme', requestId: 'req-1' }));
+      for (const p of payloads)
+        ids.push(
+          await writer.append(client, CalendarEventChanged, p, { tenantId: 'acme', requestId: 'req-1' }),
+        );
       await client.query('COMMIT');
       return ids;
     } finally {
@@ -66,11 +79,17 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
   }
 
   async function drain(relays: OutboxRelay[], schema: string): Promise<void> {
-    await eventually(async () => {
-      await Promise.all(relays.map((r) => r.pollOnce()));
-      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL AND dead_at IS NULL`);
-      return rows[0].n === 0 ? true : undefined;
-    }, 30000, 20);
+    await eventually(
+      async () => {
+        await Promise.all(relays.map((r) => r.pollOnce()));
+        const { rows } = await pool.query(
+          `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL AND dead_at IS NULL`,
+        );
+        return rows[0].n === 0 ? true : undefined;
+      },
+      30000,
+      20,
+    );
   }
 
   beforeAll(async () => {
@@ -117,7 +136,13 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
     const payloads = Array.from({ length: 15 }, (_, i) => aggregates.map((a) => changed(a, i + 1))).flat();
     const ids = new Set(await write(writer, payloads));
     const opts = { ...baseOptions('a'), batchSize: 7 };
-    await drain([new OutboxRelay(pool, schema, producer, opts), new OutboxRelay(pool, schema, producer, { ...opts, owner: 'b' })], schema);
+    await drain(
+      [
+        new OutboxRelay(pool, schema, producer, opts),
+        new OutboxRelay(pool, schema, producer, { ...opts, owner: 'b' }),
+      ],
+      schema,
+    );
     const got = await collector.waitFor((m) => ids.has(m.headers['event-id']), ids.size);
     expect(new Set(got.map((m) => m.headers['event-id'])).size).toBe(ids.size);
     expect(got).toHaveLength(ids.size);
@@ -148,11 +173,15 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
     const held = await pool.query(`SELECT attempts FROM ${schema}.outbox WHERE id = $1`, [laterId]);
     expect(held.rows[0].attempts).toBe(0);
     await drain([relay], schema);
-    const [dead] = await collector.waitFor((m) => m.topic === DEAD_LETTER_TOPIC && m.headers['event-id'] === poisonId);
+    const [dead] = await collector.waitFor(
+      (m) => m.topic === DEAD_LETTER_TOPIC && m.headers['event-id'] === poisonId,
+    );
     expect(dead.headers['original-topic']).toBe('calendar.event.changed.v1');
     expect(dead.headers['dead-letter-reason']).toContain('version must be >= 1');
     await collector.waitFor((m) => m.headers['event-id'] === laterId);
-    const { rows } = await pool.query(`SELECT id, failures, dead_at, sent_at FROM ${schema}.outbox ORDER BY seq`);
+    const { rows } = await pool.query(
+      `SELECT id, failures, dead_at, sent_at FROM ${schema}.outbox ORDER BY seq`,
+    );
     expect(rows[0]).toMatchObject({ id: poisonId, failures: 3, sent_at: null });
     expect(rows[0].dead_at).toBeInstanceOf(Date);
     expect(rows[1].sent_at).toBeInstanceOf(Date);
@@ -166,7 +195,10 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
     const ownCollector = await TopicCollector.start([CalendarEventChanged.topic], cluster.brokers);
     try {
       const { schema, writer } = await freshSchema();
-      const ids = await write(writer, Array.from({ length: 5 }, () => changed(randomUUID(), 1)));
+      const ids = await write(
+        writer,
+        Array.from({ length: 5 }, () => changed(randomUUID(), 1)),
+      );
       const relay = new OutboxRelay(pool, schema, own, { ...baseOptions('r1'), maxFailures: 1 });
       cluster.setDown();
       const during = await relay.pollOnce();
@@ -193,7 +225,9 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
     expect(before.oldestPendingSeconds).toBeGreaterThanOrEqual(90);
     await relay.pollOnce();
     expect(await relay.lag()).toMatchObject({ pending: 0, oldestPendingSeconds: 0 });
-    expect(await new OutboxRelay(pool, 'no_such_schema', producer, baseOptions('r1')).lag()).toMatchObject({ available: false });
+    expect(await new OutboxRelay(pool, 'no_such_schema', producer, baseOptions('r1')).lag()).toMatchObject({
+      available: false,
+    });
   });
 
   describe('the outbox-relay app', () => {
@@ -205,7 +239,10 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
     beforeAll(async () => {
       ({ schema, writer } = await freshSchema());
       // A poll interval of a minute: only the writer's NOTIFY can explain a prompt delivery.
-      app = await createRelayApp(serviceEnv(db.url, { RELAY_SCHEMAS: `${schema},missing_schema`, RELAY_POLL_INTERVAL_MS: '60000' }), false);
+      app = await createRelayApp(
+        serviceEnv(db.url, { RELAY_SCHEMAS: `${schema},missing_schema`, RELAY_POLL_INTERVAL_MS: '60000' }),
+        false,
+      );
       base = await listen(app);
     });
 
@@ -222,7 +259,10 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
     });
 
     it('exposes lag in the envelope and as Prometheus metrics', async () => {
-      const lag = await request<{ success: boolean; value: { pending: number; schemas: { schema: string; available: boolean }[] } }>(`${base}/relay/lag`);
+      const lag = await request<{
+        success: boolean;
+        value: { pending: number; schemas: { schema: string; available: boolean }[] };
+      }>(`${base}/relay/lag`);
       expect(lag.status).toBe(200);
       expect(lag.body.success).toBe(true);
       expect(lag.body.value.pending).toBe(0);

@@ -20,6 +20,9 @@ export class ProductsController {
       where: { published: true },
       order: { name: 'ASC' },
     });
-    return list(rows.map((p) => ({ id: p.id, name: p.name, state: p.state })), total);
+    return list(
+      rows.map((p) => ({ id: p.id, name: p.name, state: p.state })),
+      total,
+    );
   }
 }

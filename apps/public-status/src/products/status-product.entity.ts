@@ -1,6 +1,12 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export const COMPONENT_STATES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance'] as const;
+export const COMPONENT_STATES = [
+  'operational',
+  'degraded_performance',
+  'partial_outage',
+  'major_outage',
+  'under_maintenance',
+] as const;
 
 /**
  * A product shown on the public status page. Publication is decided by the business per product; the

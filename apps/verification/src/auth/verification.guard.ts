@@ -3,7 +3,13 @@ import { Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { DenyByDefaultGuard, assertScopes, authenticateApiKey, headerValue, type RequestWithPrincipal } from '@platform/auth';
+import {
+  DenyByDefaultGuard,
+  assertScopes,
+  authenticateApiKey,
+  headerValue,
+  type RequestWithPrincipal,
+} from '@platform/auth';
 import { CommonError, commonError } from '@platform/envelope';
 import { ApiKey } from '../tenancy/api-key.entity';
 import { asOrganizationId, type OrganizationId } from '../tenancy/tenant-ids';
@@ -32,12 +38,18 @@ export class VerificationGuard extends DenyByDefaultGuard {
       this.ds.getRepository(ApiKey).findOneBy({ keyId }),
     );
     const organizationId = headerValue(req.headers, 'service-organization-id');
-    if (!organizationId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'Service-Organization-Id' });
+    if (!organizationId)
+      throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'Service-Organization-Id' });
     if (organizationId !== key.organizationId) {
       throw commonError(CommonError.TENANT_MISMATCH, { header: 'Service-Organization-Id' });
     }
     assertScopes(this.reflector, context, key.scopes);
-    req.principal = { kind: 'organization', organizationId: asOrganizationId(organizationId), keyId: key.keyId, scopes: key.scopes };
+    req.principal = {
+      kind: 'organization',
+      organizationId: asOrganizationId(organizationId),
+      keyId: key.keyId,
+      scopes: key.scopes,
+    };
     return true;
   }
 }

@@ -22,7 +22,10 @@ export class CasesController {
   @ApiOperation({ summary: 'Find cases, e.g. by externalReferenceId, with the total count' })
   async list(@CurrentPrincipal() p: OrganizationPrincipal, @Query() q: ListCasesRequest) {
     const [rows, total] = await this.ds.getRepository(VerificationCase).findAndCount({
-      where: { organizationId: p.organizationId, ...(q.externalReferenceId ? { externalReferenceId: q.externalReferenceId } : {}) },
+      where: {
+        organizationId: p.organizationId,
+        ...(q.externalReferenceId ? { externalReferenceId: q.externalReferenceId } : {}),
+      },
       order: { createdAt: 'DESC', id: 'ASC' },
       skip: q.offset ?? 0,
       take: q.limit ?? 20,

@@ -27,7 +27,9 @@ export class InitVerification1763703000000 implements MigrationInterface {
       applicant_country_code text NOT NULL,
       report_country_code text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now())`);
-    await q.query(`CREATE INDEX cases_org_ref_idx ON verification.verification_cases (organization_id, external_reference_id)`);
+    await q.query(
+      `CREATE INDEX cases_org_ref_idx ON verification.verification_cases (organization_id, external_reference_id)`,
+    );
     for (const ddl of outboxTablesDdl('verification')) await q.query(ddl);
   }
 

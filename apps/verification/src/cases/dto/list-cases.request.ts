@@ -4,14 +4,23 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validato
 
 export class ListCasesRequest {
   @ApiPropertyOptional({ description: "Caller's own application number", example: 'APP-2026-0042' })
-  @IsOptional() @IsString() @MaxLength(128)
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   externalReferenceId?: string;
 
   @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
   offset?: number;
 
   @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 200 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
   limit?: number;
 }
