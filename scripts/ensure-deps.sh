@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ -z "${KAFKA_BROKERS:-}${TEST_KAFKA_BROKERS:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'librdkafka\.so\.1 '; then
+# Captured first: `grep -q` exits early, and under pipefail ldconfig's SIGPIPE would read as "missing".
+libs=$(ldconfig -p 2>/dev/null || true)
+if [ -z "${KAFKA_BROKERS:-}${TEST_KAFKA_BROKERS:-}" ] && ! grep -q 'librdkafka\.so\.1 ' <<<"$libs"; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
     echo "==> installing librdkafka1 (embedded Kafka broker) with apt-get"
     apt-get update -qq
