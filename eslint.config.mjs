@@ -61,7 +61,7 @@ export default [
     },
   },
   {
-    files: ['scripts/**/*.js', 'jest.*.js'],
+    files: ['scripts/**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
   },
 ];

@@ -16,22 +16,22 @@ npx prettier --check . --log-level warn
 
 step "lint (nx, every project, zero warnings)"
 npx nx run-many -t lint --outputStyle=static
-npx eslint --max-warnings=0 scripts bench 'jest.*.js' eslint.config.mjs
+npx eslint --max-warnings=0 scripts bench eslint.config.mjs
 
 step "module boundaries bite"
 bash scripts/check-boundaries.sh
 
 step "type-check (strict)"
-npx tsc -p tsconfig.json --noEmit
+npx tsc -p scripts/tsconfig.typecheck.json
 
 step "unit tests"
-npx jest -c jest.unit.config.js --ci --json --outputFile="$results/unit.json"
+npx jest -c scripts/jest/unit.config.js --ci --json --outputFile="$results/unit.json"
 
 step "build"
 npm run build --silent
 
 step "integration and e2e tests (embedded PostgreSQL, librdkafka mock broker)"
-npx jest -c jest.int.config.js --ci --json --outputFile="$results/integration.json"
+npx jest -c scripts/jest/int.config.js --ci --json --outputFile="$results/integration.json"
 
 step "deployment manifests"
 bash scripts/check-manifests.sh

@@ -4,7 +4,9 @@ import { Client } from 'pg';
 function serverUrl(): string {
   const url = process.env.TEST_PG_SERVER_URL;
   if (!url)
-    throw new Error('TEST_PG_SERVER_URL is not set: run integration tests through jest.int.config.js');
+    throw new Error(
+      'TEST_PG_SERVER_URL is not set: run integration tests through scripts/jest/int.config.js',
+    );
   return url;
 }
 

@@ -11,7 +11,8 @@ export interface ReceivedMessage {
 }
 
 export function testKafka(brokers = process.env.KAFKA_BROKERS): Kafka {
-  if (!brokers) throw new Error('KAFKA_BROKERS is not set: run integration tests through jest.int.config.js');
+  if (!brokers)
+    throw new Error('KAFKA_BROKERS is not set: run integration tests through scripts/jest/int.config.js');
   return new Kafka({
     clientId: `test-${randomUUID().slice(0, 8)}`,
     brokers: brokers.split(','),

@@ -29,7 +29,7 @@ export function spawnTsProcess(entry: string, env: NodeJS.ProcessEnv): JsonLineP
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, ...env, TS_NODE_PROJECT: resolve(ROOT, 'tsconfig.json') },
+      env: { ...process.env, ...env, TS_NODE_PROJECT: resolve(ROOT, 'scripts/tsconfig.typecheck.json') },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -1,2 +1,0 @@
-require('./scripts/register-paths');
-module.exports = require('./libs/testing/src/global-teardown').default;

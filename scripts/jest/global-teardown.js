@@ -1,0 +1,2 @@
+require('../register-paths');
+module.exports = require('../../libs/testing/src/global-teardown').default;
