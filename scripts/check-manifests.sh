@@ -13,6 +13,8 @@ if ! command -v docker-compose >/dev/null; then
     exit 1
   fi
 fi
+node scripts/gen-dockerfiles.js --check
+echo "per-app Dockerfiles: in sync with docker/Dockerfile.template"
 docker-compose -f docker/docker-compose.yml config -q
 echo "docker-compose config: ok"
 
