@@ -15,7 +15,10 @@ for (const app of apps) {
   const files = {
     Dockerfile: template
       .replaceAll('{{APP}}', app)
-      .replace('{{GENERATED}}', 'Generated from docker/Dockerfile.template by scripts/gen-dockerfiles.js; edit the template.'),
+      .replace(
+        '{{GENERATED}}',
+        'Generated from docker/Dockerfile.template by scripts/gen-dockerfiles.js; edit the template.',
+      ),
     'Dockerfile.dockerignore': ignore,
   };
   for (const [name, content] of Object.entries(files)) {
@@ -23,7 +26,9 @@ for (const app of apps) {
     const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
     if (current === content) continue;
     if (check) {
-      process.stderr.write(`${path.relative(root, file)} is out of date: run node scripts/gen-dockerfiles.js\n`);
+      process.stderr.write(
+        `${path.relative(root, file)} is out of date: run node scripts/gen-dockerfiles.js\n`,
+      );
       drift = 1;
     } else {
       fs.mkdirSync(path.dirname(file), { recursive: true });
