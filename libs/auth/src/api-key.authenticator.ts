@@ -33,3 +33,33 @@ export function headerValue(
   const s = Array.isArray(v) ? v[0] : v;
   return s?.trim() || undefined;
 }
+
+export interface TenantKey extends StoredApiKey {
+  keyId: string;
+  scopes: string[];
+}
+
+/**
+ * The header pair most APIs here use: a key header plus a tenant header that must name the key's own
+ * tenant (lending: X-Api-Key + Organization-Id; verification: X-API-Key + Service-Organization-Id).
+ */
+export async function authenticateTenantKey<K extends TenantKey>(
+  headers: Record<string, string | string[] | undefined>,
+  opts: {
+    keyHeader: string;
+    tenantHeader: string;
+    findByKeyId: (keyId: string) => Promise<K | null>;
+    tenantOf: (key: K) => string;
+  },
+): Promise<{ key: K; tenantId: string }> {
+  const key = await authenticateApiKey(
+    headerValue(headers, opts.keyHeader),
+    opts.keyHeader,
+    opts.findByKeyId,
+  );
+  const tenantId = headerValue(headers, opts.tenantHeader);
+  if (!tenantId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: opts.tenantHeader });
+  if (tenantId !== opts.tenantOf(key))
+    throw commonError(CommonError.TENANT_MISMATCH, { header: opts.tenantHeader });
+  return { key, tenantId };
+}

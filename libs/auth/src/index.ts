@@ -16,5 +16,11 @@ export {
   type PlatformSession,
 } from './session';
 export { CurrentPrincipal, type RequestWithPrincipal } from './principal.decorator';
-export { authenticateApiKey, headerValue, type StoredApiKey } from './api-key.authenticator';
+export {
+  authenticateApiKey,
+  authenticateTenantKey,
+  headerValue,
+  type StoredApiKey,
+  type TenantKey,
+} from './api-key.authenticator';
 export { RequireScopes, assertScopes, REQUIRED_SCOPES } from './scopes';

@@ -6,8 +6,7 @@ import { DataSource } from 'typeorm';
 import {
   DenyByDefaultGuard,
   assertScopes,
-  authenticateApiKey,
-  headerValue,
+  authenticateTenantKey,
   type RequestWithPrincipal,
 } from '@platform/auth';
 import { CommonError, commonError } from '@platform/envelope';
@@ -34,17 +33,16 @@ export class LendingGuard extends DenyByDefaultGuard {
   protected async authenticate(context: ExecutionContext, schemes: string[]): Promise<boolean> {
     if (!schemes.includes('partner-key')) throw commonError(CommonError.UNAUTHENTICATED);
     const req = context.switchToHttp().getRequest<Request & RequestWithPrincipal<PartnerPrincipal>>();
-    const key = await authenticateApiKey(headerValue(req.headers, 'x-api-key'), 'X-Api-Key', (keyId) =>
-      this.ds.getRepository(PartnerKey).findOneBy({ keyId }),
-    );
-    const organizationId = headerValue(req.headers, 'organization-id');
-    if (!organizationId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'Organization-Id' });
-    if (organizationId !== key.organizationId)
-      throw commonError(CommonError.TENANT_MISMATCH, { header: 'Organization-Id' });
+    const { key, tenantId } = await authenticateTenantKey(req.headers, {
+      keyHeader: 'X-Api-Key',
+      tenantHeader: 'Organization-Id',
+      findByKeyId: (keyId) => this.ds.getRepository(PartnerKey).findOneBy({ keyId }),
+      tenantOf: (k) => k.organizationId,
+    });
     assertScopes(this.reflector, context, key.scopes);
     req.principal = {
       kind: 'partner',
-      organizationId: asOrganizationId(organizationId),
+      organizationId: asOrganizationId(tenantId),
       keyId: key.keyId,
       scopes: key.scopes,
     };

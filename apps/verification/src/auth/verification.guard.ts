@@ -6,8 +6,7 @@ import { DataSource } from 'typeorm';
 import {
   DenyByDefaultGuard,
   assertScopes,
-  authenticateApiKey,
-  headerValue,
+  authenticateTenantKey,
   type RequestWithPrincipal,
 } from '@platform/auth';
 import { CommonError, commonError } from '@platform/envelope';
@@ -34,19 +33,16 @@ export class VerificationGuard extends DenyByDefaultGuard {
   protected async authenticate(context: ExecutionContext, schemes: string[]): Promise<boolean> {
     if (!schemes.includes('api-key')) throw commonError(CommonError.UNAUTHENTICATED);
     const req = context.switchToHttp().getRequest<Request & RequestWithPrincipal<OrganizationPrincipal>>();
-    const key = await authenticateApiKey(headerValue(req.headers, 'x-api-key'), 'X-API-Key', (keyId) =>
-      this.ds.getRepository(ApiKey).findOneBy({ keyId }),
-    );
-    const organizationId = headerValue(req.headers, 'service-organization-id');
-    if (!organizationId)
-      throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'Service-Organization-Id' });
-    if (organizationId !== key.organizationId) {
-      throw commonError(CommonError.TENANT_MISMATCH, { header: 'Service-Organization-Id' });
-    }
+    const { key, tenantId } = await authenticateTenantKey(req.headers, {
+      keyHeader: 'X-API-Key',
+      tenantHeader: 'Service-Organization-Id',
+      findByKeyId: (keyId) => this.ds.getRepository(ApiKey).findOneBy({ keyId }),
+      tenantOf: (k) => k.organizationId,
+    });
     assertScopes(this.reflector, context, key.scopes);
     req.principal = {
       kind: 'organization',
-      organizationId: asOrganizationId(organizationId),
+      organizationId: asOrganizationId(tenantId),
       keyId: key.keyId,
       scopes: key.scopes,
     };
