@@ -246,14 +246,20 @@ export class OutboxRelay {
         );
         result.sent = sent.length;
       }
-      for (const r of transientlyFailed) {
+      if (transientlyFailed.length) {
+        // One statement for the whole batch: an outage must not turn into a query per row.
         await client.query(
-          `UPDATE ${this.table} SET attempts = attempts + 1, lease_owner = NULL, lease_until = NULL,
-                  available_at = now() + make_interval(secs => $2::double precision / 1000), last_error = $3
-            WHERE seq = $1 AND lease_owner = $4`,
-          [r.seq, this.backoff(r.attempts + 1), 'broker unavailable', this.opts.owner],
+          `UPDATE ${this.table} o SET attempts = o.attempts + 1, lease_owner = NULL, lease_until = NULL,
+                  available_at = now() + make_interval(secs => d.delay_ms / 1000), last_error = 'broker unavailable'
+             FROM unnest($1::bigint[], $2::double precision[]) AS d(seq, delay_ms)
+            WHERE o.seq = d.seq AND o.lease_owner = $3`,
+          [
+            transientlyFailed.map((r) => r.seq),
+            transientlyFailed.map((r) => this.backoff(r.attempts + 1)),
+            this.opts.owner,
+          ],
         );
-        result.failed++;
+        result.failed += transientlyFailed.length;
       }
       for (const r of rows.filter((x) => poisoned.has(x.seq))) {
         const reason = poisoned.get(r.seq) ?? 'unknown';
