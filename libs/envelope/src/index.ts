@@ -10,7 +10,12 @@ export {
 } from './envelope';
 export { DomainError, defineErrors, type ErrorSpec, type ErrorFactory } from './domain-error';
 export { CommonError, commonError, commonErrorForStatus } from './common-errors';
-export { RequestValidationError, createValidationPipe, flattenValidationErrors } from './validation';
+export {
+  RequestValidationError,
+  createValidationPipe,
+  flattenValidationErrors,
+  type RawFieldError,
+} from './validation';
 export { EnvelopeExceptionFilter } from './envelope.filter';
 export { EnvelopeInterceptor, RawResponse } from './envelope.interceptor';
 export {

@@ -2,10 +2,21 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, Updat
 
 export const EVENT_STATUSES = ['confirmed', 'tentative', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_VISIBILITIES = ['default', 'public', 'private', 'confidential'] as const;
+export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
+export const RESOURCE_TYPES = ['room', 'equipment'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+export interface EventResource {
+  type: ResourceType;
+  id: string;
+}
 
 /**
  * A schedule entry reported by a product. Identity: (product_id, entity_type, entity_id) within an
  * account; `version` is the optimistic-concurrency counter and the CalDAV ETag.
+ * `starts_at`/`ends_at` are instants for every event (all-day ones at midnight of their time zone, UTC
+ * when none), so overlap queries need one index.
  */
 @Entity({ name: 'events' })
 @Unique('events_identity_uq', ['accountId', 'productId', 'entityType', 'entityId'])
@@ -17,9 +28,24 @@ export class CalendarEvent {
   @Column({ name: 'entity_id', type: 'text' }) entityId: string;
   @Column({ type: 'integer' }) version: number;
   @Column({ type: 'text', nullable: true }) title: string | null;
+  @Column({ type: 'text', nullable: true }) description: string | null;
+  @Column({ type: 'text', nullable: true }) location: string | null;
+  @Column({ name: 'all_day', type: 'boolean', default: false }) allDay: boolean;
   @Column({ name: 'starts_at', type: 'timestamptz', nullable: true }) startsAt: Date | null;
   @Column({ name: 'ends_at', type: 'timestamptz', nullable: true }) endsAt: Date | null;
+  @Column({ name: 'start_date', type: 'date', nullable: true }) startDate: string | null;
+  @Column({ name: 'end_date', type: 'date', nullable: true }) endDate: string | null;
+  @Column({ name: 'time_zone', type: 'text', nullable: true }) timeZone: string | null;
   @Column({ type: 'text', default: 'confirmed' }) status: EventStatus;
+  @Column({ type: 'text', default: 'default' }) visibility: EventVisibility;
+  @Column({ name: 'owner_person_id', type: 'text', nullable: true }) ownerPersonId: string | null;
+  @Column({ name: 'assignee_ids', type: 'text', array: true, default: () => "'{}'" }) assigneeIds: string[];
+  /** Owner and assignees together, for person and team queries. */
+  @Column({ name: 'person_ids', type: 'text', array: true, default: () => "'{}'" }) personIds: string[];
+  @Column({ type: 'jsonb', default: () => "'[]'" }) resources: EventResource[];
+  @Column({ name: 'resource_ids', type: 'text', array: true, default: () => "'{}'" }) resourceIds: string[];
+  @Column({ type: 'text', array: true, default: () => "'{}'" }) recurrence: string[];
+  @Column({ type: 'jsonb', default: () => "'{}'" }) metadata: Record<string, string>;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

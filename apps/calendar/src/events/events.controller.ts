@@ -1,13 +1,16 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { Authenticated, CurrentPrincipal } from '@platform/auth';
-import { requestIdOf } from '@platform/envelope';
+import { list, requestIdOf } from '@platform/envelope';
 import type { ProductPrincipal } from '../auth/calendar.guard';
-import { CalendarError, calendarError } from './event.errors';
-import { EventsService } from './events.service';
-import { EventResponse } from './dto/event.response';
-import { UpsertEventRequest } from './dto/upsert-event.request';
+import { CalendarEvent } from './calendar-event.entity';
+import { toEventView, type EventView } from './event.mapper';
+import { EventsService, type RemoveResult } from './events.service';
+import { ListByEntityRequest } from './dto/list-by-entity.request';
+import { RemoveEventRequest, UpsertEventRequest } from './dto/upsert-event.request';
 
 @ApiTags('Calendar')
 @ApiHeader({ name: 'API_KEY', required: true, description: 'Product key' })
@@ -16,14 +19,18 @@ import { UpsertEventRequest } from './dto/upsert-event.request';
 @ApiHeader({ name: 'Language-Code', required: false, description: 'en, ru, kk, uz, tr, es' })
 @Controller('Calendar')
 export class EventsController {
-  constructor(private readonly events: EventsService) {}
+  constructor(
+    private readonly events: EventsService,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
 
   @Post('upsert')
   @HttpCode(200)
   @Authenticated('product-key')
   @ApiOperation({
-    summary:
-      'Create or update a product event by its identity triple (201 created, 200 updated, 409 stale version)',
+    summary: 'Create or update a product event by its identity triple',
+    description:
+      '201 created (version 1), 200 updated (version + 1). A stale `version` gets 409 with `value.current` (the event now) and `value.diff` (field, sent, current); the server never merges.',
   })
   @ApiBody({ type: UpsertEventRequest })
   async upsert(
@@ -31,17 +38,48 @@ export class EventsController {
     @Body() body: UpsertEventRequest,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<EventResponse> {
-    if (body.product_id !== undefined && body.product_id !== principal.productId) {
-      throw calendarError(CalendarError.PRODUCT_MISMATCH);
-    }
-    const { event, created } = await this.events.upsert(
+  ): Promise<EventView> {
+    const { event, created, cursor } = await this.events.upsert(
       principal.accountId,
       principal.productId,
       body,
       requestIdOf(req),
     );
     res.status(created ? 201 : 200);
-    return EventResponse.from(event);
+    res.setHeader('X-Journal-Cursor', String(cursor));
+    return event;
+  }
+
+  @Post('remove')
+  @HttpCode(200)
+  @Authenticated('product-key')
+  @ApiOperation({
+    summary: 'Delete an event by its identity triple',
+    description:
+      'Only the owning product, with its own key. Already deleted: 200 with `removed: false`. Another product: 403.',
+  })
+  @ApiBody({ type: RemoveEventRequest })
+  async remove(
+    @CurrentPrincipal() principal: ProductPrincipal,
+    @Body() body: RemoveEventRequest,
+    @Req() req: Request,
+  ): Promise<RemoveResult> {
+    return this.events.remove(principal.accountId, principal.productId, body, requestIdOf(req));
+  }
+
+  @Get('listByEntity')
+  @Authenticated('product-key')
+  @ApiOperation({ summary: 'Events of one product entity, with the total' })
+  async listByEntity(@CurrentPrincipal() principal: ProductPrincipal, @Query() q: ListByEntityRequest) {
+    const rows = await this.ds.getRepository(CalendarEvent).find({
+      where: {
+        accountId: principal.accountId,
+        productId: q.product_id ?? principal.productId,
+        entityId: q.entity_id,
+        ...(q.entity_type ? { entityType: q.entity_type } : {}),
+      },
+      order: { startsAt: 'ASC', entityType: 'ASC' },
+    });
+    return list(rows.map(toEventView), rows.length);
   }
 }

@@ -1,20 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CalendarEventChanged } from '@platform/messaging';
+import { CalendarEventChanged, CalendarEventRemoved } from '@platform/messaging';
 import { OutboxWriter } from '@platform/outbox';
 import { inTransaction } from '@platform/persistence';
 import type { AccountId, ProductId } from '../tenancy/tenant-ids';
 import { Account } from '../tenancy/account.entity';
 import { CalendarEvent } from './calendar-event.entity';
 import { CalendarError, calendarError } from './event.errors';
-import { EventResponse } from './dto/event.response';
-import type { UpsertEventRequest } from './dto/upsert-event.request';
+import { diffAgainst, toEventFields, toEventView, type EventFields, type EventView } from './event.mapper';
+import { appendJournal } from './journal.repository';
+import type { EventIdentityDto, RemoveEventRequest, UpsertEventRequest } from './dto/upsert-event.request';
 
 export interface UpsertResult {
-  event: CalendarEvent;
+  event: EventView;
   created: boolean;
+  cursor: number;
 }
+
+export interface RemoveResult {
+  removed: boolean;
+  version: number | null;
+  cursor: number | null;
+}
+
+interface Identity {
+  accountId: AccountId;
+  productId: ProductId;
+  entityType: string;
+  entityId: string;
+}
+
+const IDENTITY_WHERE =
+  'account_id = :accountId AND product_id = :productId AND entity_type = :entityType AND entity_id = :entityId';
 
 @Injectable()
 export class EventsService {
@@ -22,10 +40,18 @@ export class EventsService {
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
+  /** The triple's product must be the caller's own: one owning product, no detach tokens. */
+  private identity(accountId: AccountId, productId: ProductId, req: EventIdentityDto): Identity {
+    if (req.product_id !== undefined && req.product_id !== productId) {
+      throw calendarError(CalendarError.NOT_OWNER, { productId: req.product_id });
+    }
+    return { accountId, productId, entityType: req.entity_type, entityId: req.entity_id };
+  }
+
   /**
    * Create or update by identity triple with optimistic concurrency. The version check is one atomic
-   * statement (`... WHERE version = $expected`), so concurrent writers with the same version get exactly
-   * one success; the row and its outbox event commit together.
+   * statement (`... WHERE version = $expected`), so of concurrent writers sending the same version
+   * exactly one succeeds. Row, journal entry and outbox event commit together.
    */
   async upsert(
     accountId: AccountId,
@@ -33,29 +59,19 @@ export class EventsService {
     req: UpsertEventRequest,
     requestId: string,
   ): Promise<UpsertResult> {
-    const startsAt = req.starts_at ? new Date(req.starts_at) : null;
-    const endsAt = req.ends_at ? new Date(req.ends_at) : null;
-    if (startsAt && endsAt && endsAt < startsAt) throw calendarError(CalendarError.INVALID_TIME_RANGE);
-    const identity = { accountId, productId, entityType: req.entity_type, entityId: req.entity_id };
-    const fields = {
-      title: req.title ?? null,
-      startsAt,
-      endsAt,
-      status: req.status ?? 'confirmed',
-    };
+    const id = this.identity(accountId, productId, req);
+    const fields = toEventFields(req);
     const expected = req.version ?? 0;
 
     return inTransaction(this.ds, async (tx) => {
-      if (!(await tx.getRepository(Account).existsBy({ id: accountId }))) {
-        throw calendarError(CalendarError.ACCOUNT_NOT_FOUND, { accountId });
-      }
+      await this.requireAccount(tx, accountId);
       const changed =
         expected === 0
           ? await tx
               .createQueryBuilder()
               .insert()
               .into(CalendarEvent)
-              .values({ ...identity, ...fields, version: 1 })
+              .values({ ...id, ...fields, version: 1 })
               .orIgnore()
               .execute()
               .then((r) => r.raw.length > 0)
@@ -63,23 +79,85 @@ export class EventsService {
               .createQueryBuilder()
               .update(CalendarEvent)
               .set({ ...fields, version: () => 'version + 1' })
-              .where(
-                'account_id = :accountId AND product_id = :productId AND entity_type = :entityType AND entity_id = :entityId AND version = :expected',
-                { ...identity, expected },
-              )
+              .where(`${IDENTITY_WHERE} AND version = :expected`, { ...id, expected })
               .execute()
               .then((r) => (r.affected ?? 0) > 0);
-      const current = await tx.getRepository(CalendarEvent).findOneBy(identity);
-      if (!changed || !current) {
-        throw calendarError(
-          CalendarError.VERSION_CONFLICT,
-          { sent: expected, current: current?.version ?? 0 },
-          { current: current ? EventResponse.from(current) : null },
-        );
-      }
+      const current = await tx.getRepository(CalendarEvent).findOneBy(id);
+      if (!changed || !current) throw this.conflict(expected, current, fields);
+      const cursor = await appendJournal(tx, accountId, {
+        kind: 'upsert',
+        eventId: current.id,
+        productId,
+        entityType: id.entityType,
+        entityId: id.entityId,
+        version: current.version,
+      });
       await this.publishChanged(tx, current, requestId);
-      return { event: current, created: expected === 0 };
+      return { event: toEventView(current), created: expected === 0, cursor };
     });
+  }
+
+  /**
+   * Deletes the caller's own event. Already gone is a success that changes nothing; with a `version`,
+   * the removal happens only at that version.
+   */
+  async remove(
+    accountId: AccountId,
+    productId: ProductId,
+    req: RemoveEventRequest,
+    requestId: string,
+  ): Promise<RemoveResult> {
+    const id = this.identity(accountId, productId, req);
+    return inTransaction(this.ds, async (tx) => {
+      const current = await tx
+        .getRepository(CalendarEvent)
+        .findOne({ where: id, lock: { mode: 'pessimistic_write' } });
+      if (!current) return { removed: false, version: null, cursor: null };
+      if (req.version !== undefined && req.version !== current.version)
+        throw this.conflict(req.version, current);
+      await tx.getRepository(CalendarEvent).delete({ id: current.id });
+      const cursor = await appendJournal(tx, accountId, {
+        kind: 'remove',
+        eventId: current.id,
+        productId,
+        entityType: id.entityType,
+        entityId: id.entityId,
+        version: current.version,
+      });
+      await this.outbox.append(
+        tx,
+        CalendarEventRemoved,
+        {
+          eventId: current.id,
+          accountId,
+          productId,
+          entityType: id.entityType,
+          entityId: id.entityId,
+          version: current.version,
+          removedAt: new Date().toISOString(),
+        },
+        { tenantId: accountId, requestId },
+      );
+      return { removed: true, version: current.version, cursor };
+    });
+  }
+
+  private async requireAccount(tx: EntityManager, accountId: AccountId): Promise<void> {
+    if (!(await tx.getRepository(Account).existsBy({ id: accountId }))) {
+      throw calendarError(CalendarError.ACCOUNT_NOT_FOUND, { accountId });
+    }
+  }
+
+  /** 409 with the current event and, when the caller sent fields, what differs from them. */
+  private conflict(sent: number, current: CalendarEvent | null, fields?: EventFields) {
+    return calendarError(
+      CalendarError.VERSION_CONFLICT,
+      { sent, current: current?.version ?? 0 },
+      {
+        current: current ? toEventView(current) : null,
+        diff: current && fields ? diffAgainst(fields, current) : [],
+      },
+    );
   }
 
   private async publishChanged(tx: EntityManager, e: CalendarEvent, requestId: string): Promise<void> {

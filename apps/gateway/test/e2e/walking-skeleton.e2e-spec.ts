@@ -93,7 +93,7 @@ describe('walking skeleton through the gateway', () => {
         entity_type: 'meeting',
         entity_id: 'M-1',
         title: 'Walking skeleton',
-        starts_at: '2026-12-01T09:00:00Z',
+        start: { date_time: '2026-12-01T09:00:00Z' },
       },
     });
     expect(res.status).toBe(201);

@@ -1,32 +1,37 @@
-import { ApiProperty } from '@nestjs/swagger';
-import type { CalendarEvent } from '../calendar-event.entity';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { EVENT_STATUSES, EVENT_VISIBILITIES } from '../calendar-event.entity';
+import { EventResourceDto } from './upsert-event.request';
 
+export class EventTimeResponse {
+  @ApiPropertyOptional({ example: '2026-12-01T05:00:00.000Z' }) date_time?: string;
+  @ApiPropertyOptional({ example: '2026-12-01' }) date?: string;
+  @ApiPropertyOptional({ example: 'Asia/Almaty' }) time_zone?: string;
+}
+
+/** Documentation shape of an event as every calendar endpoint returns it (see `EventView`). */
 export class EventResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'crm' }) product_id: string;
   @ApiProperty({ example: 'deal' }) entity_type: string;
   @ApiProperty({ example: 'D-1042' }) entity_id: string;
-  @ApiProperty({ example: 1 }) version: number;
-  @ApiProperty({ nullable: true, type: String }) title: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) starts_at: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) ends_at: string | null;
-  @ApiProperty({ example: 'confirmed' }) status: string;
+  @ApiProperty({
+    example: 3,
+    description: 'Bumped by exactly one on every successful write; the CalDAV ETag',
+  })
+  version: number;
+  @ApiProperty({ nullable: true, type: String, example: 'Contract signing' }) title: string | null;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ nullable: true, type: String }) location: string | null;
+  @ApiProperty({ nullable: true, type: EventTimeResponse }) start: EventTimeResponse | null;
+  @ApiProperty({ nullable: true, type: EventTimeResponse }) end: EventTimeResponse | null;
+  @ApiProperty() all_day: boolean;
+  @ApiProperty({ enum: EVENT_STATUSES }) status: string;
+  @ApiProperty({ enum: EVENT_VISIBILITIES }) visibility: string;
+  @ApiProperty({ nullable: true, type: String, example: 'person-17' }) owner: string | null;
+  @ApiProperty({ type: [String] }) assignees: string[];
+  @ApiProperty({ type: [EventResourceDto] }) resources: EventResourceDto[];
+  @ApiProperty({ type: [String], example: ['RRULE:FREQ=WEEKLY;COUNT=4'] }) recurrence: string[];
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
-
-  static from(e: CalendarEvent): EventResponse {
-    return {
-      id: e.id,
-      product_id: e.productId,
-      entity_type: e.entityType,
-      entity_id: e.entityId,
-      version: e.version,
-      title: e.title,
-      starts_at: e.startsAt?.toISOString() ?? null,
-      ends_at: e.endsAt?.toISOString() ?? null,
-      status: e.status,
-      created_at: e.createdAt.toISOString(),
-      updated_at: e.updatedAt.toISOString(),
-    };
-  }
 }

@@ -1,10 +1,45 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { EVENT_STATUSES, type EventStatus } from '../calendar-event.entity';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  EVENT_STATUSES,
+  EVENT_VISIBILITIES,
+  RESOURCE_TYPES,
+  type EventStatus,
+  type EventVisibility,
+  type ResourceType,
+} from '../calendar-event.entity';
+import { EventTimeDto } from './event-time.dto';
 
-export class UpsertEventRequest {
+export class EventResourceDto {
+  @ApiProperty({ enum: RESOURCE_TYPES, example: 'room' })
+  @IsIn(RESOURCE_TYPES)
+  type: ResourceType;
+
+  @ApiProperty({ example: 'room-301' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  id: string;
+}
+
+/** The identity triple, as every calendar endpoint addresses an event. */
+export class EventIdentityDto {
   @ApiPropertyOptional({
-    description: 'Owning product; must equal the ProductId header when sent',
+    description: 'Owning product; defaults to the ProductId header, must equal it',
     example: 'crm',
   })
   @IsOptional()
@@ -23,31 +58,111 @@ export class UpsertEventRequest {
   @IsNotEmpty()
   @MaxLength(256)
   entity_id: string;
+}
 
+/**
+ * Create or replace an event. Every field other than the identity and version is replaced by what is
+ * sent (an absent field is cleared), so a product always states its whole fact.
+ */
+export class UpsertEventRequest extends EventIdentityDto {
   @ApiPropertyOptional({ description: 'Version the caller saw last; absent or 0 to create', example: 0 })
   @IsOptional()
   @IsInt()
   @Min(0)
   version?: number;
 
-  @ApiPropertyOptional({ example: 'Contract signing' })
+  @ApiPropertyOptional({ example: 'Contract signing', maxLength: 500 })
   @IsOptional()
   @IsString()
   @MaxLength(500)
   title?: string;
 
-  @ApiPropertyOptional({ example: '2026-12-01T10:00:00Z' })
+  @ApiPropertyOptional({ example: 'Bring the signed annex.', maxLength: 10000 })
   @IsOptional()
-  @IsISO8601({ strict: true })
-  starts_at?: string;
+  @IsString()
+  @MaxLength(10000)
+  description?: string;
 
-  @ApiPropertyOptional({ example: '2026-12-01T11:00:00Z' })
+  @ApiPropertyOptional({ example: 'Office 3, room 301', maxLength: 1000 })
   @IsOptional()
-  @IsISO8601({ strict: true })
-  ends_at?: string;
+  @IsString()
+  @MaxLength(1000)
+  location?: string;
 
-  @ApiPropertyOptional({ enum: EVENT_STATUSES, example: 'confirmed' })
+  @ApiPropertyOptional({ type: EventTimeDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => EventTimeDto)
+  start?: EventTimeDto;
+
+  @ApiPropertyOptional({
+    type: EventTimeDto,
+    description: 'Exclusive end; defaults to start (timed) or the next day (all-day)',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => EventTimeDto)
+  end?: EventTimeDto;
+
+  @ApiPropertyOptional({ enum: EVENT_STATUSES, default: 'confirmed' })
   @IsOptional()
   @IsIn(EVENT_STATUSES)
   status?: EventStatus;
+
+  @ApiPropertyOptional({ enum: EVENT_VISIBILITIES, default: 'default' })
+  @IsOptional()
+  @IsIn(EVENT_VISIBILITIES)
+  visibility?: EventVisibility;
+
+  @ApiPropertyOptional({
+    description: 'Person id of the owner (identity provider subject)',
+    example: 'person-17',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  owner?: string;
+
+  @ApiPropertyOptional({ type: [String], example: ['person-18'], maxItems: 100 })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(128, { each: true })
+  assignees?: string[];
+
+  @ApiPropertyOptional({ type: [EventResourceDto], maxItems: 50 })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => EventResourceDto)
+  resources?: EventResourceDto[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10'],
+    description: 'RFC 5545 RRULE/EXDATE/RDATE lines; stored now, expanded by /Calendar/expand',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @Matches(/^(RRULE|EXRULE|RDATE|EXDATE)[:;][^\r\n]{1,1000}$/, { each: true })
+  recurrence?: string[];
+
+  @ApiPropertyOptional({
+    example: { stage: 'negotiation' },
+    description: 'Up to 50 string values, keys up to 64 characters',
+  })
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, string>;
+}
+
+export class RemoveEventRequest extends EventIdentityDto {
+  @ApiPropertyOptional({ description: 'When sent, the removal happens only at this version (409 otherwise)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  version?: number;
 }

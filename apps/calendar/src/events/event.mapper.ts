@@ -1,0 +1,245 @@
+import { RequestValidationError, type RawFieldError } from '@platform/envelope';
+import type { CalendarEvent, EventResource, EventStatus, EventVisibility } from './calendar-event.entity';
+import type { EventTimeDto } from './dto/event-time.dto';
+import type { UpsertEventRequest } from './dto/upsert-event.request';
+
+/** The columns an upsert replaces: everything but identity, version and timestamps. */
+export interface EventFields {
+  title: string | null;
+  description: string | null;
+  location: string | null;
+  allDay: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  startDate: string | null;
+  endDate: string | null;
+  timeZone: string | null;
+  status: EventStatus;
+  visibility: EventVisibility;
+  ownerPersonId: string | null;
+  assigneeIds: string[];
+  personIds: string[];
+  resources: EventResource[];
+  resourceIds: string[];
+  recurrence: string[];
+  metadata: Record<string, string>;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Midnight of a calendar date in an IANA zone, as an instant. */
+export function midnightIn(date: string, timeZone: string | null): Date {
+  const utc = new Date(`${date}T00:00:00Z`);
+  if (!timeZone || timeZone === 'UTC') return utc;
+  // The zone's offset at that moment, from the zone's own wall clock.
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(utc);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return new Date(utc.getTime() - (wall - utc.getTime()));
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+function isRealDate(date: string): boolean {
+  const d = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
+}
+
+/**
+ * Turns a request into columns, checking the rules that span fields. Problems are reported as field
+ * errors, like any other validation failure.
+ */
+export function toEventFields(req: UpsertEventRequest): EventFields {
+  const problems: RawFieldError[] = [];
+  const fail = (field: string, rule: string, args: Record<string, unknown> = {}) =>
+    problems.push({ field, rule, args: { property: field, ...args } });
+  const kind = (t: EventTimeDto | undefined, name: string): 'timed' | 'date' | undefined => {
+    if (!t) return undefined;
+    if (t.date_time && !t.date) return 'timed';
+    if (t.date && !t.date_time) {
+      if (!isRealDate(t.date)) fail(`${name}.date`, 'isRealDate');
+      return 'date';
+    }
+    fail(name, 'timeKind');
+    return undefined;
+  };
+  const startKind = kind(req.start, 'start');
+  const endKind = kind(req.end, 'end');
+  if (req.end && !req.start) fail('start', 'isDefined');
+  if (startKind && endKind && startKind !== endKind) fail('end', 'sameKindAsStart');
+
+  let allDay = false;
+  let startsAt: Date | null = null;
+  let endsAt: Date | null = null;
+  let startDate: string | null = null;
+  let endDate: string | null = null;
+  const timeZone = req.start?.time_zone ?? req.end?.time_zone ?? null;
+  if (startKind === 'timed' && req.start?.date_time) {
+    startsAt = new Date(req.start.date_time);
+    endsAt = req.end?.date_time ? new Date(req.end.date_time) : startsAt;
+  } else if (startKind === 'date' && req.start?.date) {
+    allDay = true;
+    startDate = req.start.date;
+    endDate = req.end?.date ?? addDays(startDate, 1);
+    startsAt = midnightIn(startDate, timeZone);
+    endsAt = midnightIn(endDate, timeZone);
+  }
+  if (startsAt && endsAt && endsAt < startsAt) fail('end', 'notBeforeStart');
+
+  const metadata = req.metadata ?? {};
+  const entries = Object.entries(metadata);
+  if (
+    entries.length > 50 ||
+    entries.some(([k, v]) => typeof v !== 'string' || k.length === 0 || k.length > 64 || v.length > 1024)
+  ) {
+    fail('metadata', 'metadataShape');
+  }
+  if (problems.length) throw new RequestValidationError(problems);
+
+  const resources = (req.resources ?? []).map((r) => ({ type: r.type, id: r.id }));
+  const assigneeIds = [...new Set(req.assignees ?? [])];
+  return {
+    title: req.title ?? null,
+    description: req.description ?? null,
+    location: req.location ?? null,
+    allDay,
+    startsAt,
+    endsAt,
+    startDate,
+    endDate,
+    timeZone,
+    status: req.status ?? 'confirmed',
+    visibility: req.visibility ?? 'default',
+    ownerPersonId: req.owner ?? null,
+    assigneeIds,
+    personIds: [...new Set([...(req.owner ? [req.owner] : []), ...assigneeIds])],
+    resources,
+    resourceIds: [...new Set(resources.map((r) => `${r.type}:${r.id}`))],
+    recurrence: req.recurrence ?? [],
+    metadata,
+  };
+}
+
+export interface EventTimeView {
+  date_time?: string;
+  date?: string;
+  time_zone?: string;
+}
+
+/** What the API says about an event (also the 409 body's `current`). */
+export interface EventView {
+  id: string;
+  product_id: string;
+  entity_type: string;
+  entity_id: string;
+  version: number;
+  title: string | null;
+  description: string | null;
+  location: string | null;
+  start: EventTimeView | null;
+  end: EventTimeView | null;
+  all_day: boolean;
+  status: EventStatus;
+  visibility: EventVisibility;
+  owner: string | null;
+  assignees: string[];
+  resources: EventResource[];
+  recurrence: string[];
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+function timeView(
+  at: Date | null,
+  date: string | null,
+  allDay: boolean,
+  tz: string | null,
+): EventTimeView | null {
+  if (allDay && date) return { date, ...(tz ? { time_zone: tz } : {}) };
+  if (at) return { date_time: at.toISOString(), ...(tz ? { time_zone: tz } : {}) };
+  return null;
+}
+
+export function toEventView(e: CalendarEvent): EventView {
+  return {
+    id: e.id,
+    product_id: e.productId,
+    entity_type: e.entityType,
+    entity_id: e.entityId,
+    version: e.version,
+    title: e.title,
+    description: e.description,
+    location: e.location,
+    start: timeView(e.startsAt, e.startDate, e.allDay, e.timeZone),
+    end: timeView(e.endsAt, e.endDate, e.allDay, e.timeZone),
+    all_day: e.allDay,
+    status: e.status,
+    visibility: e.visibility,
+    owner: e.ownerPersonId,
+    assignees: e.assigneeIds,
+    resources: e.resources,
+    recurrence: e.recurrence,
+    metadata: e.metadata,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+export interface FieldDiff {
+  field: string;
+  sent: unknown;
+  current: unknown;
+}
+
+const COMPARED = [
+  'title',
+  'description',
+  'location',
+  'start',
+  'end',
+  'status',
+  'visibility',
+  'owner',
+  'assignees',
+  'resources',
+  'recurrence',
+  'metadata',
+] as const;
+
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${k}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+/**
+ * Field-level differences between what the caller sent (as the event would look) and the current
+ * event, so a person's comparison dialog needs no second call.
+ */
+export function diffAgainst(sent: EventFields, current: CalendarEvent): FieldDiff[] {
+  const now = new Date(0);
+  const proposed = toEventView({ ...current, ...sent, createdAt: now, updatedAt: now } as CalendarEvent);
+  const existing = toEventView(current);
+  return COMPARED.filter((f) => canonical(proposed[f]) !== canonical(existing[f])).map((field) => ({
+    field,
+    sent: proposed[field],
+    current: existing[field],
+  }));
+}
