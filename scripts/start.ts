@@ -95,7 +95,7 @@ async function seed(databaseUrl: string, brokers: string, privatePem: string): P
   const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
   const token = await new SignJWT({
     account_id: calendar.accountId,
-    teams: ['demo-team'],
+    roles: ['owner'],
     name: 'Demo Person',
   })
     .setProtectedHeader({ alg: 'RS256', kid: 'dev-1' })

@@ -13,12 +13,15 @@ import { CalendarConfig } from './config/calendar.config';
 import { CalendarEvent } from './events/calendar-event.entity';
 import { EventsController } from './events/events.controller';
 import { EventsService } from './events/events.service';
+import { EventsQuery } from './events/events.query';
+import { GrantsController } from './grants/grants.controller';
+import { IntegrationGrant, TeamMember } from './grants/integration-grant.entity';
 import { CALENDAR_MIGRATIONS } from './migrations';
 import { Account } from './tenancy/account.entity';
 import { Product } from './tenancy/product.entity';
 import { ProductKey } from './tenancy/product-key.entity';
 
-export const CALENDAR_ENTITIES = [Account, Product, ProductKey, CalendarEvent];
+export const CALENDAR_ENTITIES = [Account, Product, ProductKey, CalendarEvent, IntegrationGrant, TeamMember];
 
 @Module({})
 export class CalendarAppModule {
@@ -44,8 +47,8 @@ export class CalendarAppModule {
         BrokerProbeModule.forRoot(CalendarConfig),
         HealthModule.forRoot('calendar', [databaseCheck, brokerCheck]),
       ],
-      controllers: [EventsController],
-      providers: [EventsService, { provide: APP_GUARD, useClass: CalendarGuard }],
+      controllers: [EventsController, GrantsController],
+      providers: [EventsService, EventsQuery, { provide: APP_GUARD, useClass: CalendarGuard }],
     };
   }
 }

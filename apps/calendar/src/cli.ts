@@ -3,7 +3,14 @@ import { CALENDAR_ENTITIES } from './app.module';
 import { CalendarConfig } from './config/calendar.config';
 import { CALENDAR_MIGRATIONS } from './migrations';
 import { ProductKey } from './tenancy/product-key.entity';
-import { ensureAccount, ensureProduct, issueProductKey, revokeProductKey } from './tenancy/tenancy.admin';
+import type { Permission } from './grants/permissions';
+import {
+  ensureAccount,
+  ensureProduct,
+  grantPermissions,
+  issueProductKey,
+  revokeProductKey,
+} from './tenancy/tenancy.admin';
 
 export const DEMO = { accountId: 'demo', productId: 'demo-crm' };
 
@@ -23,6 +30,12 @@ void runAdminCli({
       usage: '<keyId>',
       run: async (ds, [keyId]) => ({ revoked: await revokeProductKey(ds, keyId) }),
     },
+    grant: {
+      usage: '<accountId> <productId> <Read,Push,FreeBusy,Share>   as the account owner would',
+      run: async (ds, [account, product, perms]) => ({
+        permissions: await grantPermissions(ds, account, product, (perms ?? '').split(',') as Permission[]),
+      }),
+    },
     'seed-demo': {
       usage: '                  development only: demo account, product and a fresh key',
       run: async (ds, _args, cfg) => {
@@ -34,7 +47,14 @@ void runAdminCli({
           .getRepository(ProductKey)
           .update({ productId: DEMO.productId, label: 'demo seed' }, { revokedAt: new Date() });
         const key = await issueProductKey(ds, DEMO.productId, 'demo seed');
-        return { ...DEMO, apiKey: key.token, keyId: key.keyId };
+        const permissions = await grantPermissions(
+          ds,
+          DEMO.accountId,
+          DEMO.productId,
+          ['Read', 'Push', 'FreeBusy', 'Share'],
+          'demo-person',
+        );
+        return { ...DEMO, apiKey: key.token, keyId: key.keyId, permissions };
       },
     },
   },

@@ -1,4 +1,4 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
@@ -11,8 +11,11 @@ import {
   type RequestWithPrincipal,
   type SessionVerifier,
 } from '@platform/auth';
-import { CalendarConfig } from '../config/calendar.config';
 import { CommonError, commonError } from '@platform/envelope';
+import { CalendarConfig } from '../config/calendar.config';
+import { CalendarError, calendarError } from '../events/event.errors';
+import { IntegrationGrant } from '../grants/integration-grant.entity';
+import { REQUIRED_PERMISSION, type Permission } from '../grants/permissions';
 import { ProductKey } from '../tenancy/product-key.entity';
 import { asAccountId, asProductId, type AccountId, type ProductId } from '../tenancy/tenant-ids';
 
@@ -20,7 +23,7 @@ export interface PersonPrincipal {
   kind: 'person';
   subject: string;
   accountId: AccountId;
-  teams: string[];
+  isOwner: boolean;
 }
 
 export interface ProductPrincipal {
@@ -28,14 +31,24 @@ export interface ProductPrincipal {
   productId: ProductId;
   accountId: AccountId;
   keyId: string;
+  isDefaultKey: boolean;
+  /** Grants the account owner gave this product on this account. */
+  permissions: Permission[];
 }
+
+export type CalendarPrincipal = ProductPrincipal | PersonPrincipal;
+
+const OWNER_ONLY = 'calendar:owner-only';
+/** Only the account owner's session may call the route (grants, teams). */
+export const OwnerOnly = () => SetMetadata(OWNER_ONLY, true);
 
 /**
  * Calendar's global guard.
- * - `product-key`: `API_KEY` + `ProductId` + `AccountId` headers; the key must be live and belong to the
- *   product it claims to be.
- * - `platform-session`: `PlatformSession` header, a JWT of the identity provider verified against the
- *   configured JWKS or public key (issuer, audience, expiry); the account comes from its `account_id`.
+ * - `product-key`: `API_KEY` + `ProductId` + `AccountId`; the key must be live and belong to that
+ *   product, and the route's integration permission must have been granted on that account.
+ * - `platform-session`: `PlatformSession`, a JWT of the identity provider verified against the
+ *   configured JWKS or public key (issuer, audience, expiry). Account from `account_id`; the owner
+ *   is the holder of the `owner` role (`roles` claim).
  */
 @Injectable()
 export class CalendarGuard extends DenyByDefaultGuard {
@@ -50,23 +63,53 @@ export class CalendarGuard extends DenyByDefaultGuard {
   }
 
   protected async authenticate(context: ExecutionContext, schemes: string[]): Promise<boolean> {
-    const req = context
-      .switchToHttp()
-      .getRequest<Request & RequestWithPrincipal<ProductPrincipal | PersonPrincipal>>();
-    if (schemes.includes('product-key') && headerValue(req.headers, 'api_key')) {
-      req.principal = await this.productKey(req);
-      return true;
-    }
+    const req = context.switchToHttp().getRequest<Request & RequestWithPrincipal<CalendarPrincipal>>();
+    const targets = [context.getHandler(), context.getClass()];
+    const ownerOnly = this.reflector.getAllAndOverride<boolean>(OWNER_ONLY, targets) ?? false;
     if (schemes.includes('platform-session') && headerValue(req.headers, 'platformsession')) {
-      req.principal = await this.session(headerValue(req.headers, 'platformsession') as string);
+      const person = await this.session(req);
+      if (ownerOnly && !person.isOwner) throw calendarError(CalendarError.OWNER_ONLY);
+      req.principal = person;
       return true;
     }
-    if (schemes.includes('product-key'))
-      throw commonError(CommonError.API_KEY_MISSING, { header: 'API_KEY' });
+    if (schemes.includes('product-key')) {
+      const product = await this.productKey(req);
+      const anyOf =
+        this.reflector.getAllAndOverride<Permission[] | undefined>(REQUIRED_PERMISSION, targets) ?? [];
+      if (anyOf.length && !anyOf.some((p) => product.permissions.includes(p))) {
+        throw calendarError(
+          CalendarError.GRANT_MISSING,
+          { permission: anyOf.join(' / ') },
+          { required: anyOf },
+        );
+      }
+      req.principal = product;
+      return true;
+    }
     throw commonError(CommonError.UNAUTHENTICATED);
   }
 
-  private async session(token: string): Promise<PersonPrincipal> {
+  private async productKey(req: Request): Promise<ProductPrincipal> {
+    const key = await authenticateApiKey(headerValue(req.headers, 'api_key'), 'API_KEY', (keyId) =>
+      this.ds.getRepository(ProductKey).findOneBy({ keyId }),
+    );
+    const productId = headerValue(req.headers, 'productid');
+    const accountId = headerValue(req.headers, 'accountid');
+    if (!productId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'ProductId' });
+    if (!accountId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'AccountId' });
+    if (productId !== key.productId) throw commonError(CommonError.TENANT_MISMATCH, { header: 'ProductId' });
+    const grants = await this.ds.getRepository(IntegrationGrant).findBy({ accountId, productId });
+    return {
+      kind: 'product',
+      productId: asProductId(productId),
+      accountId: asAccountId(accountId),
+      keyId: key.keyId,
+      isDefaultKey: key.isDefault,
+      permissions: grants.map((g) => g.permission),
+    };
+  }
+
+  private async session(req: Request): Promise<PersonPrincipal> {
     if (!this.verifier) {
       if (!this.cfg.SESSION_JWKS_URL && !this.cfg.SESSION_JWKS_JSON && !this.cfg.SESSION_PUBLIC_KEY_PEM) {
         throw commonError(CommonError.SESSION_INVALID);
@@ -79,29 +122,22 @@ export class CalendarGuard extends DenyByDefaultGuard {
         audience: this.cfg.SESSION_AUDIENCE,
       });
     }
+    let s: Awaited<ReturnType<SessionVerifier>>;
     try {
-      const s = await this.verifier(token);
-      if (!s.accountId) throw new Error('no account_id claim');
-      return { kind: 'person', subject: s.subject, accountId: asAccountId(s.accountId), teams: s.teams };
+      s = await this.verifier(headerValue(req.headers, 'platformsession') as string);
     } catch {
       throw commonError(CommonError.SESSION_INVALID);
     }
-  }
-
-  private async productKey(req: Request): Promise<ProductPrincipal> {
-    const key = await authenticateApiKey(headerValue(req.headers, 'api_key'), 'API_KEY', (keyId) =>
-      this.ds.getRepository(ProductKey).findOneBy({ keyId }),
-    );
-    const productId = headerValue(req.headers, 'productid');
-    const accountId = headerValue(req.headers, 'accountid');
-    if (!productId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'ProductId' });
-    if (!accountId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'AccountId' });
-    if (productId !== key.productId) throw commonError(CommonError.TENANT_MISMATCH, { header: 'ProductId' });
+    if (!s.accountId) throw commonError(CommonError.SESSION_INVALID);
+    const header = headerValue(req.headers, 'accountid');
+    if (header && header !== s.accountId)
+      throw commonError(CommonError.TENANT_MISMATCH, { header: 'AccountId' });
+    const roles = Array.isArray(s.claims.roles) ? s.claims.roles.map(String) : [];
     return {
-      kind: 'product',
-      productId: asProductId(productId),
-      accountId: asAccountId(accountId),
-      keyId: key.keyId,
+      kind: 'person',
+      subject: s.subject,
+      accountId: asAccountId(s.accountId),
+      isOwner: roles.includes('owner'),
     };
   }
 }

@@ -5,10 +5,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Authenticated, CurrentPrincipal } from '@platform/auth';
 import { list, requestIdOf } from '@platform/envelope';
-import type { ProductPrincipal } from '../auth/calendar.guard';
+import type { CalendarPrincipal, ProductPrincipal } from '../auth/calendar.guard';
+import { RequirePermission } from '../grants/permissions';
 import { CalendarEvent } from './calendar-event.entity';
 import { toEventView, type EventView } from './event.mapper';
 import { EventsService, type RemoveResult } from './events.service';
+import { EventsQuery, toBusyBlock } from './events.query';
+import { EventsQueryRequest } from './dto/events-query.request';
 import { ListByEntityRequest } from './dto/list-by-entity.request';
 import { RemoveEventRequest, UpsertEventRequest } from './dto/upsert-event.request';
 
@@ -21,12 +24,14 @@ import { RemoveEventRequest, UpsertEventRequest } from './dto/upsert-event.reque
 export class EventsController {
   constructor(
     private readonly events: EventsService,
+    private readonly query: EventsQuery,
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   @Post('upsert')
   @HttpCode(200)
   @Authenticated('product-key')
+  @RequirePermission('Push')
   @ApiOperation({
     summary: 'Create or update a product event by its identity triple',
     description:
@@ -53,6 +58,7 @@ export class EventsController {
   @Post('remove')
   @HttpCode(200)
   @Authenticated('product-key')
+  @RequirePermission('Push')
   @ApiOperation({
     summary: 'Delete an event by its identity triple',
     description:
@@ -69,7 +75,8 @@ export class EventsController {
 
   @Get('listByEntity')
   @Authenticated('product-key')
-  @ApiOperation({ summary: 'Events of one product entity, with the total' })
+  @RequirePermission('Read', 'FreeBusy')
+  @ApiOperation({ summary: 'Events of one product entity, with the total (busy blocks only with FreeBusy)' })
   async listByEntity(@CurrentPrincipal() principal: ProductPrincipal, @Query() q: ListByEntityRequest) {
     const rows = await this.ds.getRepository(CalendarEvent).find({
       where: {
@@ -80,6 +87,25 @@ export class EventsController {
       },
       order: { startsAt: 'ASC', entityType: 'ASC' },
     });
-    return list(rows.map(toEventView), rows.length);
+    const full = principal.permissions.includes('Read');
+    const visible = full ? rows : rows.filter((e) => e.status !== 'cancelled');
+    return list(
+      visible.map((e) => (full ? toEventView(e) : toBusyBlock(e))),
+      visible.length,
+    );
+  }
+
+  @Get('events')
+  @Authenticated('product-key', 'platform-session')
+  @RequirePermission('Read', 'FreeBusy')
+  @ApiHeader({ name: 'PlatformSession', required: false, description: 'A person instead of a product key' })
+  @ApiOperation({
+    summary: 'Query behind personal and team views',
+    description:
+      "Filters: person, team, resource, product, status, text and an overlapping time range [from, to) of at most 366 days; sort by start or updated; offset/limit paging with the total. A product needs Read (FreeBusy gets busy blocks only); a person sees their own events and their teams' (others' private events as busy blocks).",
+  })
+  async search(@CurrentPrincipal() principal: CalendarPrincipal, @Query() q: EventsQueryRequest) {
+    const { items, total } = await this.query.search(principal, q);
+    return list(items, total);
   }
 }

@@ -1,4 +1,6 @@
 import { issueApiKey } from '@platform/auth';
+import { IntegrationGrant } from '../grants/integration-grant.entity';
+import { PERMISSIONS, type Permission } from '../grants/permissions';
 import type { DataSource } from 'typeorm';
 import { Account } from './account.entity';
 import { Product } from './product.entity';
@@ -32,4 +34,25 @@ export async function issueProductKey(
 export async function revokeProductKey(ds: DataSource, keyId: string): Promise<boolean> {
   const res = await ds.getRepository(ProductKey).update({ keyId }, { revokedAt: () => 'now()' } as never);
   return (res.affected ?? 0) > 0;
+}
+
+/** What the account owner does through the API, for the CLI and the development seed. */
+export async function grantPermissions(
+  ds: DataSource,
+  accountId: string,
+  productId: string,
+  permissions: Permission[],
+  grantedBy = 'admin-cli',
+): Promise<Permission[]> {
+  const unknown = permissions.filter((p) => !PERMISSIONS.includes(p));
+  if (unknown.length)
+    throw new Error(`unknown permissions: ${unknown.join(', ')} (use ${PERMISSIONS.join(', ')})`);
+  await ds.getRepository(IntegrationGrant).upsert(
+    permissions.map((permission) => ({ accountId, productId, permission, grantedBy })),
+    {
+      conflictPaths: ['accountId', 'productId', 'permission'],
+      skipUpdateIfNoValuesChanged: true,
+    },
+  );
+  return (await ds.getRepository(IntegrationGrant).findBy({ accountId, productId })).map((g) => g.permission);
 }

@@ -5,6 +5,7 @@ import { createCalendarApp } from '../../src/bootstrap';
 import {
   ensureAccount,
   ensureProduct,
+  grantPermissions,
   issueProductKey,
   revokeProductKey,
 } from '../../src/tenancy/tenancy.admin';
@@ -44,6 +45,8 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
     await ensureProduct(ds, 'erp', 'ERP');
     crm = await issueProductKey(ds, 'crm', 'test');
     erp = await issueProductKey(ds, 'erp', 'test');
+    await grantPermissions(ds, 'acme', 'crm', ['Push', 'Read']);
+    await grantPermissions(ds, 'acme', 'erp', ['Push', 'Read']);
   });
 
   afterAll(async () => {

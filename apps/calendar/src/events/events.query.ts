@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, type SelectQueryBuilder } from 'typeorm';
+import type { CalendarPrincipal } from '../auth/calendar.guard';
+import { TeamMember } from '../grants/integration-grant.entity';
+import { CalendarEvent } from './calendar-event.entity';
+import { CalendarError, calendarError } from './event.errors';
+import { toEventView, type EventTimeView, type EventView } from './event.mapper';
+import type { EventsQueryRequest } from './dto/events-query.request';
+
+const MAX_RANGE_DAYS = 366;
+
+/** What a FreeBusy-only integration, or a teammate looking at a private event, gets: a busy block. */
+export interface BusyBlock {
+  start: EventTimeView | null;
+  end: EventTimeView | null;
+  all_day: boolean;
+  free_busy: 'busy' | 'tentative';
+}
+
+export type EventItem = EventView | BusyBlock;
+
+export function toBusyBlock(e: CalendarEvent): BusyBlock {
+  const v = toEventView(e);
+  return {
+    start: v.start,
+    end: v.end,
+    all_day: v.all_day,
+    free_busy: e.status === 'tentative' ? 'tentative' : 'busy',
+  };
+}
+
+/** Whether the caller gets details of this event or only a busy block. */
+function detailsVisible(p: CalendarPrincipal, e: CalendarEvent): boolean {
+  if (p.kind === 'product') return p.permissions.includes('Read');
+  if (e.personIds.includes(p.subject)) return true;
+  return e.visibility === 'default' || e.visibility === 'public';
+}
+
+/**
+ * The query behind personal and team views. A product with Read sees the account's events in full, with
+ * only FreeBusy busy blocks; a person sees their own events and those of their teams' members
+ * (private ones of others as busy blocks).
+ */
+@Injectable()
+export class EventsQuery {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async search(p: CalendarPrincipal, q: EventsQueryRequest): Promise<{ items: EventItem[]; total: number }> {
+    const qb = this.ds
+      .getRepository(CalendarEvent)
+      .createQueryBuilder('e')
+      .where('e.account_id = :account', { account: p.accountId });
+    await this.scope(qb, p, q);
+    this.filters(qb, p, q);
+    const [sortColumn, direction] = this.sort(q.sort ?? 'start');
+    qb.orderBy(sortColumn, direction, direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST').addOrderBy(
+      'e.id',
+      'ASC',
+    );
+    qb.skip(q.offset ?? 0).take(q.limit ?? 50);
+    const [rows, total] = await qb.getManyAndCount();
+    return { items: rows.map((e) => (detailsVisible(p, e) ? toEventView(e) : toBusyBlock(e))), total };
+  }
+
+  /** Which people's events the caller may see at all. */
+  private async scope(
+    qb: SelectQueryBuilder<CalendarEvent>,
+    p: CalendarPrincipal,
+    q: EventsQueryRequest,
+  ): Promise<void> {
+    const teamMembers = async (where: string, params: Record<string, string>) =>
+      (
+        await this.ds
+          .getRepository(TeamMember)
+          .createQueryBuilder('t')
+          .select('DISTINCT t.person_id', 'person_id')
+          .where(`t.account_id = :account AND ${where}`, { account: p.accountId, ...params })
+          .getRawMany<{ person_id: string }>()
+      ).map((r) => r.person_id);
+
+    let people: string[] | undefined = q.person;
+    if (q.team) {
+      const members = await teamMembers('t.team_id = :team', { team: q.team });
+      people = people ? people.filter((x) => members.includes(x)) : members;
+    }
+    if (p.kind === 'person') {
+      const myTeams = await this.ds
+        .getRepository(TeamMember)
+        .find({ where: { accountId: p.accountId, personId: p.subject } });
+      const visible = new Set([p.subject]);
+      for (const t of myTeams)
+        for (const m of await teamMembers('t.team_id = :team', { team: t.teamId })) visible.add(m);
+      people = (people ?? [...visible]).filter((x) => visible.has(x));
+    }
+    if (people && people.length === 0) qb.andWhere('false');
+    else if (people) qb.andWhere('e.person_ids && :people', { people });
+  }
+
+  private filters(qb: SelectQueryBuilder<CalendarEvent>, p: CalendarPrincipal, q: EventsQueryRequest): void {
+    if (q.from || q.to) {
+      const from = q.from ? new Date(q.from) : undefined;
+      const to = q.to ? new Date(q.to) : undefined;
+      if (!from || !to || to <= from || to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86400000) {
+        throw calendarError(CalendarError.INVALID_RANGE, { maxDays: MAX_RANGE_DAYS });
+      }
+      // Overlap: an event touches [from, to) when it starts before `to` and ends after `from`; an
+      // instant (end = start) counts when it lies inside the range.
+      qb.andWhere(
+        new Brackets((w) =>
+          w
+            .where('e.starts_at < :to AND e.ends_at > :from', { from, to })
+            .orWhere('e.starts_at = e.ends_at AND e.starts_at >= :from AND e.starts_at < :to', { from, to }),
+        ),
+      );
+    }
+    if (q.resource?.length) qb.andWhere('e.resource_ids && :resources', { resources: q.resource });
+    if (q.product?.length) qb.andWhere('e.product_id IN (:...products)', { products: q.product });
+    if (q.status?.length) qb.andWhere('e.status IN (:...statuses)', { statuses: q.status });
+    if (p.kind === 'product' && !p.permissions.includes('Read')) qb.andWhere(`e.status <> 'cancelled'`);
+    if (q.text) {
+      const like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.andWhere(
+        new Brackets((w) =>
+          w
+            .where('e.title ILIKE :like', { like })
+            .orWhere('e.description ILIKE :like', { like })
+            .orWhere('e.location ILIKE :like', { like }),
+        ),
+      );
+    }
+  }
+
+  private sort(sort: string): [string, 'ASC' | 'DESC'] {
+    const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
+    return [sort.endsWith('updated') ? 'e.updated_at' : 'e.starts_at', direction];
+  }
+}

@@ -1,0 +1,43 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsString,
+  MaxLength,
+} from 'class-validator';
+import { PERMISSIONS, type Permission } from '../permissions';
+
+export class GrantRequest {
+  @ApiProperty({ example: 'crm', description: 'The integration (product) receiving or losing access' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  product_id: string;
+
+  @ApiProperty({ enum: PERMISSIONS, isArray: true, example: ['Push', 'FreeBusy'] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsIn(PERMISSIONS, { each: true })
+  permissions: Permission[];
+}
+
+export class SetTeamMembersRequest {
+  @ApiProperty({ example: 'sales' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  team_id: string;
+
+  @ApiProperty({ type: [String], example: ['person-1', 'person-2'], description: 'Replaces the membership' })
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ArrayUnique()
+  @IsString({ each: true })
+  @MaxLength(128, { each: true })
+  members: string[];
+}
