@@ -1,11 +1,15 @@
 import 'reflect-metadata';
 import type { INestApplication, LogLevel } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { createHttpApp } from '@platform/envelope';
 import { CalendarAppModule } from './app.module';
+import { requestLogMiddleware } from './limits/request-log.middleware';
 
-export function createCalendarApp(
+export async function createCalendarApp(
   env: NodeJS.ProcessEnv = process.env,
   logger: LogLevel[] | false = ['error', 'warn', 'log'],
 ): Promise<INestApplication> {
-  return createHttpApp(CalendarAppModule.register(env), logger);
+  const app = await createHttpApp(CalendarAppModule.register(env), logger);
+  app.use(requestLogMiddleware(app.get(DataSource)));
+  return app;
 }

@@ -1,4 +1,4 @@
-import { IsOptional, IsString } from 'class-validator';
+import { IsInt, IsOptional, IsString, Min } from 'class-validator';
 import { DataServiceConfig } from '@platform/config';
 
 export class CalendarConfig extends DataServiceConfig {
@@ -11,4 +11,7 @@ export class CalendarConfig extends DataServiceConfig {
   @IsOptional() @IsString() SESSION_PUBLIC_KEY_PEM = '';
   @IsString() SESSION_ISSUER = 'https://id.platform.local';
   @IsString() SESSION_AUDIENCE = 'calendar';
+  /** Writes (upsert, remove) per product per sliding window, counted across all replicas. */
+  @IsInt() @Min(1) CALENDAR_WRITE_LIMIT = 600;
+  @IsInt() @Min(1) CALENDAR_WRITE_WINDOW_SEC = 60;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -7,6 +7,7 @@ import { Authenticated, CurrentPrincipal } from '@platform/auth';
 import { list, requestIdOf } from '@platform/envelope';
 import type { CalendarPrincipal, ProductPrincipal } from '../auth/calendar.guard';
 import { RequirePermission } from '../grants/permissions';
+import { WriteRateLimitInterceptor } from '../limits/write-rate-limit.interceptor';
 import { CalendarEvent } from './calendar-event.entity';
 import { toEventView, type EventView } from './event.mapper';
 import { EventsService, type RemoveResult } from './events.service';
@@ -32,6 +33,7 @@ export class EventsController {
   @HttpCode(200)
   @Authenticated('product-key')
   @RequirePermission('Push')
+  @UseInterceptors(WriteRateLimitInterceptor)
   @ApiOperation({
     summary: 'Create or update a product event by its identity triple',
     description:
@@ -59,6 +61,7 @@ export class EventsController {
   @HttpCode(200)
   @Authenticated('product-key')
   @RequirePermission('Push')
+  @UseInterceptors(WriteRateLimitInterceptor)
   @ApiOperation({
     summary: 'Delete an event by its identity triple',
     description:

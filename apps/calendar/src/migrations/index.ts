@@ -1,10 +1,12 @@
 import { InitCalendar1763701000000 } from './1763701000000-init-calendar';
 import { EventContract1763710000000 } from './1763710000000-event-contract';
 import { GrantsTeams1763711000000 } from './1763711000000-grants-teams';
+import { LimitsRequestLog1763712000000 } from './1763712000000-limits-request-log';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
   InitCalendar1763701000000,
   EventContract1763710000000,
   GrantsTeams1763711000000,
+  LimitsRequestLog1763712000000,
 ];
