@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { createHttpApp } from '@platform/envelope';
 import { CalendarAppModule } from './app.module';
 import { requestLogMiddleware } from './limits/request-log.middleware';
+import { serveOpenApi } from './openapi';
 
 export async function createCalendarApp(
   env: NodeJS.ProcessEnv = process.env,
@@ -11,5 +12,6 @@ export async function createCalendarApp(
 ): Promise<INestApplication> {
   const app = await createHttpApp(CalendarAppModule.register(env), logger);
   app.use(requestLogMiddleware(app.get(DataSource)));
+  serveOpenApi(app);
   return app;
 }

@@ -26,3 +26,4 @@ export {
   BodyParserError,
 } from './envelope.module';
 export { REQUEST_ID_HEADER, resolveRequestId, requestIdMiddleware, requestIdOf } from './request-id';
+export { ApiEnvelope, ApiErrors } from './api-envelope.decorator';

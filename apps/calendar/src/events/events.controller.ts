@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Authenticated, CurrentPrincipal } from '@platform/auth';
-import { list, requestIdOf } from '@platform/envelope';
+import { ApiEnvelope, ApiErrors, list, requestIdOf } from '@platform/envelope';
 import type { CalendarPrincipal, ProductPrincipal } from '../auth/calendar.guard';
 import { RequirePermission } from '../grants/permissions';
 import { WriteRateLimitInterceptor } from '../limits/write-rate-limit.interceptor';
@@ -14,7 +14,15 @@ import { EventsService, type RemoveResult } from './events.service';
 import { EventsQuery, toBusyBlock } from './events.query';
 import { EventsQueryRequest } from './dto/events-query.request';
 import { ListByEntityRequest } from './dto/list-by-entity.request';
+import { BusyBlockResponse, EventResponse } from './dto/event.response';
 import { RemoveEventRequest, UpsertEventRequest } from './dto/upsert-event.request';
+
+class RemoveResultResponse {
+  @ApiProperty({ description: 'false when the event was already gone (a no-op)' }) removed: boolean;
+  @ApiProperty({ nullable: true, type: Number, description: 'Version the event had' }) version: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Journal cursor of the removal' }) cursor:
+    number | null;
+}
 
 @ApiTags('Calendar')
 @ApiHeader({ name: 'API_KEY', required: true, description: 'Product key' })
@@ -39,7 +47,37 @@ export class EventsController {
     description:
       '201 created (version 1), 200 updated (version + 1). A stale `version` gets 409 with `value.current` (the event now) and `value.diff` (field, sent, current); the server never merges.',
   })
-  @ApiBody({ type: UpsertEventRequest })
+  @ApiBody({
+    type: UpsertEventRequest,
+    examples: {
+      timed: {
+        value: {
+          entity_type: 'deal',
+          entity_id: 'D-1042',
+          version: 0,
+          title: 'Contract signing',
+          start: { date_time: '2026-12-01T10:00:00+05:00', time_zone: 'Asia/Almaty' },
+          end: { date_time: '2026-12-01T11:00:00+05:00', time_zone: 'Asia/Almaty' },
+          owner: 'person-17',
+          assignees: ['person-18'],
+          resources: [{ type: 'room', id: 'room-301' }],
+          metadata: { stage: 'negotiation' },
+        },
+      },
+      allDay: {
+        value: {
+          entity_type: 'vacation',
+          entity_id: 'V-7',
+          version: 2,
+          start: { date: '2026-12-24' },
+          end: { date: '2026-12-27' },
+        },
+      },
+    },
+  })
+  @ApiEnvelope(EventResponse, { status: 201, description: 'Created (version 1)' })
+  @ApiEnvelope(EventResponse, { status: 200, description: 'Updated (version + 1)' })
+  @ApiErrors(400, 401, 403, 404, 409, 429)
   async upsert(
     @CurrentPrincipal() principal: ProductPrincipal,
     @Body() body: UpsertEventRequest,
@@ -67,7 +105,12 @@ export class EventsController {
     description:
       'Only the owning product, with its own key. Already deleted: 200 with `removed: false`. Another product: 403.',
   })
-  @ApiBody({ type: RemoveEventRequest })
+  @ApiBody({
+    type: RemoveEventRequest,
+    examples: { byTriple: { value: { entity_type: 'deal', entity_id: 'D-1042' } } },
+  })
+  @ApiEnvelope(RemoveResultResponse)
+  @ApiErrors(400, 401, 403, 409, 429)
   async remove(
     @CurrentPrincipal() principal: ProductPrincipal,
     @Body() body: RemoveEventRequest,
@@ -80,6 +123,8 @@ export class EventsController {
   @Authenticated('product-key')
   @RequirePermission('Read', 'FreeBusy')
   @ApiOperation({ summary: 'Events of one product entity, with the total (busy blocks only with FreeBusy)' })
+  @ApiEnvelope(EventResponse, { list: true })
+  @ApiErrors(400, 401, 403)
   async listByEntity(@CurrentPrincipal() principal: ProductPrincipal, @Query() q: ListByEntityRequest) {
     const rows = await this.ds.getRepository(CalendarEvent).find({
       where: {
@@ -107,6 +152,9 @@ export class EventsController {
     description:
       "Filters: person, team, resource, product, status, text and an overlapping time range [from, to) of at most 366 days; sort by start or updated; offset/limit paging with the total. A product needs Read (FreeBusy gets busy blocks only); a person sees their own events and their teams' (others' private events as busy blocks).",
   })
+  @ApiExtraModels(BusyBlockResponse)
+  @ApiEnvelope(EventResponse, { list: true, description: 'Events (or BusyBlockResponse items without Read)' })
+  @ApiErrors(400, 401, 403)
   async search(@CurrentPrincipal() principal: CalendarPrincipal, @Query() q: EventsQueryRequest) {
     const { items, total } = await this.query.search(principal, q);
     return list(items, total);

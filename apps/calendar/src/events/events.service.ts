@@ -9,7 +9,7 @@ import { Account } from '../tenancy/account.entity';
 import { CalendarEvent } from './calendar-event.entity';
 import { CalendarError, calendarError } from './event.errors';
 import { diffAgainst, toEventFields, toEventView, type EventFields, type EventView } from './event.mapper';
-import { appendJournal } from './journal.repository';
+import { appendJournal, cursorOf } from './journal.repository';
 import type { EventIdentityDto, RemoveEventRequest, UpsertEventRequest } from './dto/upsert-event.request';
 
 export interface UpsertResult {
@@ -63,7 +63,7 @@ export class EventsService {
     const fields = toEventFields(req);
     const expected = req.version ?? 0;
 
-    return inTransaction(this.ds, async (tx) => {
+    const result = await inTransaction(this.ds, async (tx) => {
       await this.requireAccount(tx, accountId);
       const changed =
         expected === 0
@@ -84,7 +84,8 @@ export class EventsService {
               .then((r) => (r.affected ?? 0) > 0);
       const current = await tx.getRepository(CalendarEvent).findOneBy(id);
       if (!changed || !current) throw this.conflict(expected, current, fields);
-      const cursor = await appendJournal(tx, accountId, {
+      await this.publishChanged(tx, current, requestId);
+      const journalId = await appendJournal(tx, accountId, {
         kind: 'upsert',
         eventId: current.id,
         productId,
@@ -92,9 +93,13 @@ export class EventsService {
         entityId: id.entityId,
         version: current.version,
       });
-      await this.publishChanged(tx, current, requestId);
-      return { event: toEventView(current), created: expected === 0, cursor };
+      return { event: toEventView(current), created: expected === 0, journalId };
     });
+    return {
+      event: result.event,
+      created: result.created,
+      cursor: await cursorOf(this.ds, result.journalId),
+    };
   }
 
   /**
@@ -108,22 +113,14 @@ export class EventsService {
     requestId: string,
   ): Promise<RemoveResult> {
     const id = this.identity(accountId, productId, req);
-    return inTransaction(this.ds, async (tx) => {
+    const result = await inTransaction(this.ds, async (tx) => {
       const current = await tx
         .getRepository(CalendarEvent)
         .findOne({ where: id, lock: { mode: 'pessimistic_write' } });
-      if (!current) return { removed: false, version: null, cursor: null };
+      if (!current) return { removed: false, version: null, journalId: null };
       if (req.version !== undefined && req.version !== current.version)
         throw this.conflict(req.version, current);
       await tx.getRepository(CalendarEvent).delete({ id: current.id });
-      const cursor = await appendJournal(tx, accountId, {
-        kind: 'remove',
-        eventId: current.id,
-        productId,
-        entityType: id.entityType,
-        entityId: id.entityId,
-        version: current.version,
-      });
       await this.outbox.append(
         tx,
         CalendarEventRemoved,
@@ -138,8 +135,21 @@ export class EventsService {
         },
         { tenantId: accountId, requestId },
       );
-      return { removed: true, version: current.version, cursor };
+      const journalId = await appendJournal(tx, accountId, {
+        kind: 'remove',
+        eventId: current.id,
+        productId,
+        entityType: id.entityType,
+        entityId: id.entityId,
+        version: current.version,
+      });
+      return { removed: true, version: current.version, journalId };
     });
+    return {
+      removed: result.removed,
+      version: result.version,
+      cursor: result.journalId ? await cursorOf(this.ds, result.journalId) : null,
+    };
   }
 
   private async requireAccount(tx: EntityManager, accountId: AccountId): Promise<void> {

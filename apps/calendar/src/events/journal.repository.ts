@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { AccountId } from '../tenancy/tenant-ids';
 
 export interface JournalEntry {
@@ -11,25 +11,27 @@ export interface JournalEntry {
 }
 
 /**
- * Appends to the account's change journal inside the write's transaction. The cursor comes from a
- * per-account counter row updated in the same transaction, so cursors are gap-free and monotonic: a
- * rolled-back write takes its number back with it. Writers of one account serialise on that row only
- * for the rest of their (short) transaction.
+ * Appends to the account's change journal inside the write's transaction. The cursor is assigned at
+ * COMMIT by a deferred trigger (migration JournalCursorAtCommit): gap-free and monotonic per account,
+ * with the counter locked only while PostgreSQL commits. Returns the entry's id; read its cursor after
+ * the commit with `cursorOf`.
  */
 export async function appendJournal(
   tx: EntityManager,
   accountId: AccountId,
   e: JournalEntry,
-): Promise<number> {
+): Promise<string> {
   const rows = (await tx.query(
-    `WITH next AS (
-       INSERT INTO calendar.account_cursors (account_id, last_cursor) VALUES ($1, 1)
-       ON CONFLICT (account_id) DO UPDATE SET last_cursor = calendar.account_cursors.last_cursor + 1
-       RETURNING last_cursor)
-     INSERT INTO calendar.journal (account_id, cursor, kind, event_id, product_id, entity_type, entity_id, version)
-     SELECT $1, last_cursor, $2, $3, $4, $5, $6, $7 FROM next
-     RETURNING cursor`,
+    `INSERT INTO calendar.journal (account_id, kind, event_id, product_id, entity_type, entity_id, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
     [accountId, e.kind, e.eventId, e.productId, e.entityType, e.entityId, e.version],
-  )) as { cursor: string }[];
+  )) as { id: string }[];
+  return rows[0].id;
+}
+
+export async function cursorOf(ds: DataSource, journalId: string): Promise<number> {
+  const rows = (await ds.query(`SELECT cursor FROM calendar.journal WHERE id = $1`, [journalId])) as {
+    cursor: string;
+  }[];
   return Number(rows[0].cursor);
 }

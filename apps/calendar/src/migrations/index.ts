@@ -2,6 +2,7 @@ import { InitCalendar1763701000000 } from './1763701000000-init-calendar';
 import { EventContract1763710000000 } from './1763710000000-event-contract';
 import { GrantsTeams1763711000000 } from './1763711000000-grants-teams';
 import { LimitsRequestLog1763712000000 } from './1763712000000-limits-request-log';
+import { JournalCursorAtCommit1763713000000 } from './1763713000000-journal-cursor-at-commit';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -9,4 +10,5 @@ export const CALENDAR_MIGRATIONS = [
   EventContract1763710000000,
   GrantsTeams1763711000000,
   LimitsRequestLog1763712000000,
+  JournalCursorAtCommit1763713000000,
 ];

@@ -35,3 +35,11 @@ export class EventResponse {
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
+
+/** What a FreeBusy-only integration gets instead of an event. */
+export class BusyBlockResponse {
+  @ApiProperty({ nullable: true, type: EventTimeResponse }) start: EventTimeResponse | null;
+  @ApiProperty({ nullable: true, type: EventTimeResponse }) end: EventTimeResponse | null;
+  @ApiProperty() all_day: boolean;
+  @ApiProperty({ enum: ['busy', 'tentative'] }) free_busy: string;
+}
