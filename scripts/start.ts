@@ -183,11 +183,16 @@ async function main(): Promise<void> {
       );
     }
     // Idempotent: databases seeded by an older version get the demo integration's grants too.
-    runAdmin(DIST, 'calendar', ['grant', creds.calendar.accountId, creds.calendar.productId, 'Read,Push,FreeBusy,Share'], {
-      DATABASE_URL: databaseUrl,
-      KAFKA_BROKERS: brokers,
-      NODE_ENV,
-    });
+    runAdmin(
+      DIST,
+      'calendar',
+      ['grant', creds.calendar.accountId, creds.calendar.productId, 'Read,Push,FreeBusy,Share'],
+      {
+        DATABASE_URL: databaseUrl,
+        KAFKA_BROKERS: brokers,
+        NODE_ENV,
+      },
+    );
     log(`\n${examples(gw, creds)}\n`);
     log(`(also in ${CREDENTIALS_MD}; more tenants and keys: npm run admin -- <service> help)`);
   }

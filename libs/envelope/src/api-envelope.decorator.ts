@@ -2,11 +2,17 @@ import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 
 /** Documents a response as the envelope around `model` (or `{ items, total }` of it with `list`). */
-export function ApiEnvelope(model: Type<unknown>, opts: { status?: number; list?: boolean; description?: string } = {}) {
+export function ApiEnvelope(
+  model: Type<unknown>,
+  opts: { status?: number; list?: boolean; description?: string } = {},
+) {
   const value = opts.list
     ? {
         type: 'object',
-        properties: { items: { type: 'array', items: { $ref: getSchemaPath(model) } }, total: { type: 'integer', example: 1 } },
+        properties: {
+          items: { type: 'array', items: { $ref: getSchemaPath(model) } },
+          total: { type: 'integer', example: 1 },
+        },
       }
     : { $ref: getSchemaPath(model) };
   return applyDecorators(
@@ -50,7 +56,11 @@ export function ApiErrors(...statuses: number[]) {
                   type: 'array',
                   items: {
                     type: 'object',
-                    properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } },
+                    properties: {
+                      field: { type: 'string' },
+                      rule: { type: 'string' },
+                      message: { type: 'string' },
+                    },
                   },
                 },
               },
