@@ -23,8 +23,12 @@ void runAdminCli({
     'create-account': { usage: '<id> [name]', run: (ds, [id, name]) => ensureAccount(ds, id, name ?? id) },
     'create-product': { usage: '<id> [name]', run: (ds, [id, name]) => ensureProduct(ds, id, name ?? id) },
     'issue-key': {
-      usage: '<productId> [label]   prints the key once',
-      run: (ds, [p, label]) => issueProductKey(ds, p, label ?? 'admin CLI'),
+      usage: '<productId> [label] [--default]   prints the key once; the default key is not request-logged',
+      run: (ds, args) => {
+        const isDefault = args.includes('--default');
+        const [productId, label] = args.filter((a) => a !== '--default');
+        return issueProductKey(ds, productId, label ?? 'admin CLI', isDefault);
+      },
     },
     'revoke-key': {
       usage: '<keyId>',
