@@ -65,7 +65,7 @@ function examples(gw: string, c: Credentials): string {
     `# Calendar: create a product event (API_KEY + AccountId + ProductId)`,
     `curl -s -X POST ${gw}/Calendar/upsert -H 'Content-Type: application/json' \\`,
     `  -H 'API_KEY: ${c.calendar.apiKey}' -H 'AccountId: ${c.calendar.accountId}' -H 'ProductId: ${c.calendar.productId}' \\`,
-    `  -H 'Language-Code: en' -d '{"entity_type":"deal","entity_id":"D-1","title":"Demo call","start":{"date_time":"2026-12-01T10:00:00+05:00","time_zone":"Asia/Almaty"}}'`,
+    `  -H 'Language-Code: en' -d '{"entity_type":"deal","entity_id":"D-1","title":"Demo call","owner":"demo-person","start":{"date_time":"2026-12-01T10:00:00+05:00","time_zone":"Asia/Almaty"}}'`,
     ``,
     `# Lending: paged applications (X-Api-Key + Organization-Id)`,
     `curl -s '${gw}/Applications/GetApplications?Offset=0&Count=20' -H 'X-Api-Key: ${c.lending.apiKey}' -H 'Organization-Id: ${c.lending.organizationId}'`,

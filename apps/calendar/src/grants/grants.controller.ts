@@ -8,6 +8,7 @@ import { inTransaction } from '@platform/persistence';
 import { OwnerOnly, type CalendarPrincipal, type PersonPrincipal } from '../auth/calendar.guard';
 import { CalendarError, calendarError } from '../events/event.errors';
 import { Product } from '../tenancy/product.entity';
+import { grantPermissions } from '../tenancy/tenancy.admin';
 import { GrantRequest, SetTeamMembersRequest } from './dto/grant.request';
 import { IntegrationGrant, TeamMember } from './integration-grant.entity';
 
@@ -49,15 +50,7 @@ export class GrantsController {
     if (!(await this.ds.getRepository(Product).existsBy({ id: body.product_id }))) {
       throw calendarError(CalendarError.PRODUCT_NOT_FOUND, { productId: body.product_id });
     }
-    await this.ds.getRepository(IntegrationGrant).upsert(
-      body.permissions.map((permission) => ({
-        accountId: p.accountId,
-        productId: body.product_id,
-        permission,
-        grantedBy: p.subject,
-      })),
-      { conflictPaths: ['accountId', 'productId', 'permission'], skipUpdateIfNoValuesChanged: true },
-    );
+    await grantPermissions(this.ds, p.accountId, body.product_id, body.permissions, p.subject);
     return this.grantsOf(p, body.product_id);
   }
 
