@@ -47,12 +47,13 @@ export async function grantPermissions(
   const unknown = permissions.filter((p) => !PERMISSIONS.includes(p));
   if (unknown.length)
     throw new Error(`unknown permissions: ${unknown.join(', ')} (use ${PERMISSIONS.join(', ')})`);
-  await ds.getRepository(IntegrationGrant).upsert(
-    permissions.map((permission) => ({ accountId, productId, permission, grantedBy })),
-    {
-      conflictPaths: ['accountId', 'productId', 'permission'],
-      skipUpdateIfNoValuesChanged: true,
-    },
-  );
+  // Insert-if-absent: granting again keeps who granted it first and when.
+  await ds
+    .createQueryBuilder()
+    .insert()
+    .into(IntegrationGrant)
+    .values(permissions.map((permission) => ({ accountId, productId, permission, grantedBy })))
+    .orIgnore()
+    .execute();
   return (await ds.getRepository(IntegrationGrant).findBy({ accountId, productId })).map((g) => g.permission);
 }

@@ -151,7 +151,9 @@ describe('calendar grants, sessions and the events query (real PostgreSQL)', () 
     await grantPermissions(ds, 'acme', 'spy', ['FreeBusy']);
     // Granting again keeps who granted first.
     const own = await get('/Calendar/grants', product(spy, 'spy'));
-    expect(own.body.value.items).toEqual([expect.objectContaining({ permission: 'FreeBusy', granted_by: 'olga' })]);
+    expect(own.body.value.items).toEqual([
+      expect.objectContaining({ permission: 'FreeBusy', granted_by: 'olga' }),
+    ]);
     const res = await get(
       '/Calendar/events?from=2026-12-01T00:00:00Z&to=2026-12-08T00:00:00Z',
       product(spy, 'spy'),
