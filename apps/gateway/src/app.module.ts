@@ -1,11 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { PublicOnlyGuard } from '@platform/auth';
 import { TypedConfigModule } from '@platform/config';
 import { EnvelopeModule } from '@platform/envelope';
 import { HealthModule } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { GatewayConfig } from './config/gateway.config';
-import { GatewayGuard } from './gateway.guard';
 import { gatewayProxyProvider } from './proxy/gateway-proxy.provider';
 
 @Module({})
@@ -21,7 +21,7 @@ export class GatewayAppModule {
         // through it at /health/<service>/ready.
         HealthModule.forRoot('gateway', []),
       ],
-      providers: [gatewayProxyProvider, { provide: APP_GUARD, useClass: GatewayGuard }],
+      providers: [gatewayProxyProvider, { provide: APP_GUARD, useClass: PublicOnlyGuard }],
     };
   }
 }

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { PublicOnlyGuard } from '@platform/auth';
 import { TypedConfigModule } from '@platform/config';
 import { EnvelopeModule } from '@platform/envelope';
 import { HealthModule, brokerCheck } from '@platform/health';
@@ -9,7 +10,6 @@ import { RelayConfig } from './config/relay.config';
 import { RelayController } from './relay/relay.controller';
 import { RelayDatabase } from './relay/relay-database';
 import { RelayService } from './relay/relay.service';
-import { RelayGuard } from './relay/relay.guard';
 
 const relayDatabaseCheck = {
   name: 'database',
@@ -36,7 +36,7 @@ export class RelayAppModule {
         HealthModule.forRoot('outbox-relay', [relayDatabaseCheck, brokerCheck], [RelayDatabaseModule]),
       ],
       controllers: [RelayController],
-      providers: [RelayService, { provide: APP_GUARD, useClass: RelayGuard }],
+      providers: [RelayService, { provide: APP_GUARD, useClass: PublicOnlyGuard }],
     };
   }
 }

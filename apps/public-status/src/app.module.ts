@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { PublicOnlyGuard } from '@platform/auth';
 import { TypedConfigModule } from '@platform/config';
 import { EnvelopeModule } from '@platform/envelope';
 import { HealthModule, brokerCheck, databaseCheck } from '@platform/health';
@@ -10,7 +11,6 @@ import { PublicStatusConfig } from './config/public-status.config';
 import { PUBLIC_STATUS_MIGRATIONS } from './migrations';
 import { ProductsController } from './products/products.controller';
 import { StatusProduct } from './products/status-product.entity';
-import { PublicStatusGuard } from './public-status.guard';
 
 export const PUBLIC_STATUS_ENTITIES = [StatusProduct];
 
@@ -38,7 +38,7 @@ export class PublicStatusAppModule {
         HealthModule.forRoot('public-status', [databaseCheck, brokerCheck]),
       ],
       controllers: [ProductsController],
-      providers: [{ provide: APP_GUARD, useClass: PublicStatusGuard }],
+      providers: [{ provide: APP_GUARD, useClass: PublicOnlyGuard }],
     };
   }
 }

@@ -24,3 +24,4 @@ export {
   type TenantKey,
 } from './api-key.authenticator';
 export { RequireScopes, assertScopes, REQUIRED_SCOPES } from './scopes';
+export { PublicOnlyGuard } from './public-only.guard';

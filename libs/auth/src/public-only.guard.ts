@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DenyByDefaultGuard } from '@platform/auth';
 import { CommonError, commonError } from '@platform/envelope';
+import { DenyByDefaultGuard } from './deny-by-default.guard';
 
 /**
- * The gateway authenticates nothing itself: each service checks its own credentials. Its own routes
- * are public probes; anything else is refused.
+ * For apps that serve only anonymous routes (gateway probes, public status, relay metrics): `@Public()`
+ * passes, anything else is refused.
  */
 @Injectable()
-export class GatewayGuard extends DenyByDefaultGuard {
+export class PublicOnlyGuard extends DenyByDefaultGuard {
   constructor(reflector: Reflector) {
     super(reflector);
   }
