@@ -6,6 +6,7 @@ import { Authenticated, CurrentPrincipal } from '@platform/auth';
 import { list } from '@platform/envelope';
 import { inTransaction } from '@platform/persistence';
 import { OwnerOnly, type CalendarPrincipal, type PersonPrincipal } from '../auth/calendar.guard';
+import { RequirePermission } from './permissions';
 import { CalendarError, calendarError } from '../events/event.errors';
 import { Product } from '../tenancy/product.entity';
 import { grantPermissions } from '../tenancy/tenancy.admin';
@@ -68,9 +69,12 @@ export class GrantsController {
   }
 
   @Get('teams')
-  @Authenticated('platform-session')
-  @ApiOperation({ summary: 'Teams of the account and their members' })
-  async teams(@CurrentPrincipal() p: PersonPrincipal) {
+  @Authenticated('platform-session', 'product-key')
+  @RequirePermission('Share')
+  @ApiOperation({
+    summary: 'Teams of the account and their members (a person, or an integration with Share)',
+  })
+  async teams(@CurrentPrincipal() p: CalendarPrincipal) {
     const rows = await this.ds
       .getRepository(TeamMember)
       .find({ where: { accountId: p.accountId }, order: { teamId: 'ASC', personId: 'ASC' } });
@@ -84,11 +88,14 @@ export class GrantsController {
 
   @Post('setTeamMembers')
   @HttpCode(200)
-  @Authenticated('platform-session')
+  @Authenticated('platform-session', 'product-key')
   @OwnerOnly()
-  @ApiOperation({ summary: "Replace a team's members (team views show the events of all members)" })
+  @RequirePermission('Share')
+  @ApiOperation({
+    summary: "Replace a team's members: who sees whose events (the owner, or an integration with Share)",
+  })
   @ApiBody({ type: SetTeamMembersRequest })
-  async setTeamMembers(@CurrentPrincipal() p: PersonPrincipal, @Body() body: SetTeamMembersRequest) {
+  async setTeamMembers(@CurrentPrincipal() p: CalendarPrincipal, @Body() body: SetTeamMembersRequest) {
     await inTransaction(this.ds, async (tx) => {
       await tx.getRepository(TeamMember).delete({ accountId: p.accountId, teamId: body.team_id });
       if (body.members.length) {

@@ -193,6 +193,19 @@ describe('calendar grants, sessions and the events query (real PostgreSQL)', () 
     expect(invalid.status).toBe(400);
   });
 
+  it('lets an integration with Share manage shared access (teams), and only then', async () => {
+    const body = { team_id: 'support', members: ['dave'] };
+    const denied = await post('/Calendar/setTeamMembers', product(crm, 'crm'), body);
+    expect([denied.status, denied.body.value.reason]).toEqual([403, 'CALENDAR_GRANT_MISSING']);
+    await grantPermissions(app.get(DataSource), 'acme', 'hr', ['Share']);
+    const set = await post('/Calendar/setTeamMembers', product(hr, 'hr'), body);
+    expect(set.status).toBe(200);
+    const teams = await get('/Calendar/teams', product(hr, 'hr'));
+    expect(teams.body.value.items).toEqual(
+      expect.arrayContaining([{ team_id: 'support', members: ['dave'] }]),
+    );
+  });
+
   it("shows a person their own events and their team's, with teammates' private events as busy blocks", async () => {
     const owner = { PlatformSession: await session('olga', ['owner']) };
     await post('/Calendar/setTeamMembers', owner, { team_id: 'sales', members: ['alice', 'bob'] });
