@@ -14,9 +14,7 @@ import {
 import { CommonError, commonError } from '@platform/envelope';
 import { CalendarConfig } from '../config/calendar.config';
 import { CalendarError, calendarError } from '../events/event.errors';
-import { IntegrationGrant } from '../grants/integration-grant.entity';
 import { REQUIRED_PERMISSION, type Permission } from '../grants/permissions';
-import { ProductKey } from '../tenancy/product-key.entity';
 import { asAccountId, asProductId, type AccountId, type ProductId } from '../tenancy/tenant-ids';
 
 export interface PersonPrincipal {
@@ -37,6 +35,15 @@ export interface ProductPrincipal {
 }
 
 export type CalendarPrincipal = ProductPrincipal | PersonPrincipal;
+
+interface KeyRow {
+  key_id: string;
+  product_id: string;
+  hash: string;
+  revoked_at: Date | null;
+  is_default: boolean;
+  permissions: Permission[];
+}
 
 const OWNER_ONLY = 'calendar:owner-only';
 /** Only the account owner's session may call the route (grants, teams). */
@@ -89,23 +96,36 @@ export class CalendarGuard extends DenyByDefaultGuard {
     throw commonError(CommonError.UNAUTHENTICATED);
   }
 
+  /**
+   * One query finds the key and the grants its product holds on the addressed account; the hash and
+   * tenant checks follow. Grants are read on every call, so a revoke is effective at once.
+   */
   private async productKey(req: Request): Promise<ProductPrincipal> {
-    const key = await authenticateApiKey(headerValue(req.headers, 'api_key'), 'API_KEY', (keyId) =>
-      this.ds.getRepository(ProductKey).findOneBy({ keyId }),
-    );
     const productId = headerValue(req.headers, 'productid');
     const accountId = headerValue(req.headers, 'accountid');
+    const key = await authenticateApiKey(headerValue(req.headers, 'api_key'), 'API_KEY', async (keyId) => {
+      const rows = (await this.ds.query(
+        `SELECT k.key_id, k.product_id, k.hash, k.revoked_at, k.is_default,
+                COALESCE(array_agg(g.permission) FILTER (WHERE g.permission IS NOT NULL), '{}') AS permissions
+           FROM calendar.product_keys k
+           LEFT JOIN calendar.integration_grants g ON g.product_id = k.product_id AND g.account_id = $2
+          WHERE k.key_id = $1
+          GROUP BY k.id`,
+        [keyId, accountId ?? ''],
+      )) as KeyRow[];
+      const r = rows[0];
+      return r ? { ...r, revokedAt: r.revoked_at } : null;
+    });
     if (!productId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'ProductId' });
     if (!accountId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'AccountId' });
-    if (productId !== key.productId) throw commonError(CommonError.TENANT_MISMATCH, { header: 'ProductId' });
-    const grants = await this.ds.getRepository(IntegrationGrant).findBy({ accountId, productId });
+    if (productId !== key.product_id) throw commonError(CommonError.TENANT_MISMATCH, { header: 'ProductId' });
     return {
       kind: 'product',
       productId: asProductId(productId),
       accountId: asAccountId(accountId),
-      keyId: key.keyId,
-      isDefaultKey: key.isDefault,
-      permissions: grants.map((g) => g.permission),
+      keyId: key.key_id,
+      isDefaultKey: key.is_default,
+      permissions: key.permissions,
     };
   }
 

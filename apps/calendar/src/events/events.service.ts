@@ -5,7 +5,6 @@ import { CalendarEventChanged, CalendarEventRemoved } from '@platform/messaging'
 import { OutboxWriter } from '@platform/outbox';
 import { inTransaction } from '@platform/persistence';
 import type { AccountId, ProductId } from '../tenancy/tenant-ids';
-import { Account } from '../tenancy/account.entity';
 import { CalendarEvent } from './calendar-event.entity';
 import { CalendarError, calendarError } from './event.errors';
 import { diffAgainst, toEventFields, toEventView, type EventFields, type EventView } from './event.mapper';
@@ -64,7 +63,6 @@ export class EventsService {
     const expected = req.version ?? 0;
 
     const result = await inTransaction(this.ds, async (tx) => {
-      await this.requireAccount(tx, accountId);
       const changed =
         expected === 0
           ? await tx
@@ -74,7 +72,7 @@ export class EventsService {
               .values({ ...id, ...fields, version: 1 })
               .orIgnore()
               .execute()
-              .then((r) => r.raw.length > 0)
+              .then((r) => r.raw.length > 0, this.unknownAccount(accountId))
           : await tx
               .createQueryBuilder()
               .update(CalendarEvent)
@@ -152,10 +150,16 @@ export class EventsService {
     };
   }
 
-  private async requireAccount(tx: EntityManager, accountId: AccountId): Promise<void> {
-    if (!(await tx.getRepository(Account).existsBy({ id: accountId }))) {
-      throw calendarError(CalendarError.ACCOUNT_NOT_FOUND, { accountId });
-    }
+  /** The account is checked by its foreign key, not by a query per write. */
+  private unknownAccount(accountId: AccountId) {
+    return (err: unknown): never => {
+      const e = err as { driverError?: { code?: string; constraint?: string }; code?: string };
+      const code = e.driverError?.code ?? e.code;
+      if (code === '23503' && (e.driverError?.constraint ?? '').includes('account')) {
+        throw calendarError(CalendarError.ACCOUNT_NOT_FOUND, { accountId });
+      }
+      throw err;
+    };
   }
 
   /** 409 with the current event and, when the caller sent fields, what differs from them. */

@@ -18,6 +18,8 @@ export class RelayConfig extends KafkaClientConfig {
   @IsInt() @Min(1) RELAY_BACKOFF_MAX_MS = 60000;
   /** Fallback poll when no NOTIFY arrives (another database, a lost LISTEN connection). */
   @IsInt() @Min(10) RELAY_POLL_INTERVAL_MS = 1000;
+  /** After a NOTIFY, wait this long so a burst of commits is published in one cycle. */
+  @IsInt() @Min(0) RELAY_WAKE_DELAY_MS = 10;
   @IsInt() @Min(1) RELAY_RETENTION_HOURS = 72;
   @IsInt() @Min(1) DB_POOL_MAX = 5;
 }

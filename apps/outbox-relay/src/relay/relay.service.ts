@@ -28,6 +28,9 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
+  /** A NOTIFY arrived since the last cycle started: the next sleep returns at once. */
+  private pendingWake = false;
+  private wakeTimer?: NodeJS.Timeout;
   private listener?: Client;
   private lastPurge = 0;
   private readonly missingTables = new Set<string>();
@@ -69,6 +72,7 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
 
   async onApplicationShutdown(): Promise<void> {
     this.running = false;
+    clearTimeout(this.wakeTimer);
     this.wake?.();
     await this.loop;
     await this.listener?.end().catch(() => undefined);
@@ -81,7 +85,7 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async listen(): Promise<void> {
     const client = this.db.listener();
-    client.on('notification', () => this.wake?.());
+    client.on('notification', () => this.notified());
     client.on('error', (err) => {
       this.logger.warn(`LISTEN connection lost: ${err.message}`);
       this.listener = undefined;
@@ -102,7 +106,24 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
     return this.connected;
   }
 
+  /**
+   * Coalesces a burst of commits into one cycle (RELAY_WAKE_DELAY_MS), and remembers a notification
+   * that arrives mid-cycle so it is not lost until the next poll.
+   */
+  private notified(): void {
+    this.pendingWake = true;
+    if (this.wakeTimer) return;
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = undefined;
+      this.wake?.();
+    }, this.cfg.RELAY_WAKE_DELAY_MS);
+  }
+
   private sleep(ms: number): Promise<void> {
+    if (this.pendingWake) {
+      this.pendingWake = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const t = setTimeout(done, ms);
       function done() {
@@ -116,6 +137,7 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
   private async run(): Promise<void> {
     while (this.running) {
       let busy = false;
+      this.pendingWake = false;
       if (await this.ensureProducer()) {
         for (const relay of this.relays) {
           if (!this.running) break;

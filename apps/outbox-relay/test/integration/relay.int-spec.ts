@@ -230,6 +230,37 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
     });
   });
 
+  it('loses no NOTIFY that arrives while a cycle runs (a slow broker makes the cycle long)', async () => {
+    const cluster = KafkaMockCluster.start(1);
+    cluster.createTopic(CalendarEventChanged.topic, 3);
+    const own = await TopicCollector.start([CalendarEventChanged.topic], cluster.brokers);
+    const { schema, writer } = await freshSchema();
+    // The fallback poll is a minute away: only notifications can explain a prompt delivery.
+    const relayApp = await createRelayApp(
+      serviceEnv(db.url, {
+        KAFKA_BROKERS: cluster.brokers,
+        RELAY_SCHEMAS: schema,
+        RELAY_POLL_INTERVAL_MS: '60000',
+      }),
+      false,
+    );
+    try {
+      await listen(relayApp);
+      await new Promise((r) => setTimeout(r, 300));
+      cluster.setRtt(400);
+      const [first] = await write(writer, [changed(randomUUID(), 1)]);
+      // Commit the second event while the relay is busy publishing the first.
+      await new Promise((r) => setTimeout(r, 150));
+      const [second] = await write(writer, [changed(randomUUID(), 1)]);
+      const got = await own.waitFor((m) => [first, second].includes(m.headers['event-id']), 2, 8000);
+      expect(got).toHaveLength(2);
+    } finally {
+      cluster.setRtt(0);
+      await relayApp.close();
+      await own.stop();
+    }
+  });
+
   describe('the outbox-relay app', () => {
     let app: INestApplication;
     let base: string;
