@@ -6,7 +6,7 @@ export class HttpAppConfig {
   @IsIn(['development', 'test', 'production']) NODE_ENV = 'development';
   @IsString() HOST = '0.0.0.0';
   @IsInt() @Min(0) @Max(65535) PORT = 3000;
-  @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
+  @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
   /** Pod name on Kubernetes; identifies the replica in leases and logs. */
   @IsString() INSTANCE_ID = `${process.pid}`;
 }

@@ -1,5 +1,6 @@
 import { Logger, Module, type DynamicModule, type INestApplication, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { describeConfig } from '@platform/config';
 import { json } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
@@ -52,17 +53,28 @@ export async function createHttpApp(
   return configureHttpApp(app);
 }
 
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+/** `LOG_LEVEL=warn` means warn and everything more severe. */
+export function logLevels(level: string): LogLevel[] {
+  const i = LEVELS.indexOf(level as LogLevel);
+  return LEVELS.slice(0, i < 0 ? LEVELS.indexOf('log') + 1 : i + 1);
+}
+
 /** main.ts of every app: create, listen on the configured host and port, exit non-zero on failure. */
 export function runHttpMain(
   name: string,
   create: () => Promise<INestApplication>,
-  configToken: new () => { PORT: number; HOST: string },
+  configToken: new () => { PORT: number; HOST: string; LOG_LEVEL: string },
 ): void {
   create()
     .then(async (app) => {
       const cfg = app.get(configToken);
+      app.useLogger(logLevels(cfg.LOG_LEVEL));
       await app.listen(cfg.PORT, cfg.HOST);
       Logger.log(`${name} listening on ${cfg.HOST}:${cfg.PORT}`, 'Bootstrap');
+      // What this replica actually runs with, secrets masked: the first question when a pod misbehaves.
+      Logger.log(`config ${JSON.stringify(describeConfig(cfg))}`, 'Bootstrap');
     })
     .catch((err: unknown) => {
       Logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err), 'Bootstrap');
