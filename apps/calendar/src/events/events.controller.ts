@@ -1,17 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Authenticated, CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope, ApiErrors, list, requestIdOf } from '@platform/envelope';
 import type { CalendarPrincipal, ProductPrincipal } from '../auth/calendar.guard';
 import { RequirePermission } from '../grants/permissions';
 import { WriteRateLimitInterceptor } from '../limits/write-rate-limit.interceptor';
-import { CalendarEvent } from './calendar-event.entity';
-import { toEventView, type EventView } from './event.mapper';
+import type { EventView } from './event.mapper';
 import { EventsService, type RemoveResult } from './events.service';
-import { EventsQuery, toBusyBlock } from './events.query';
+import { EventsQuery } from './events.query';
 import { EventsQueryRequest } from './dto/events-query.request';
 import { ListByEntityRequest } from './dto/list-by-entity.request';
 import { BusyBlockResponse, EventResponse } from './dto/event.response';
@@ -34,7 +31,6 @@ export class EventsController {
   constructor(
     private readonly events: EventsService,
     private readonly query: EventsQuery,
-    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   @Post('upsert')
@@ -126,21 +122,8 @@ export class EventsController {
   @ApiEnvelope(EventResponse, { list: true })
   @ApiErrors(400, 401, 403)
   async listByEntity(@CurrentPrincipal() principal: ProductPrincipal, @Query() q: ListByEntityRequest) {
-    const rows = await this.ds.getRepository(CalendarEvent).find({
-      where: {
-        accountId: principal.accountId,
-        productId: q.product_id ?? principal.productId,
-        entityId: q.entity_id,
-        ...(q.entity_type ? { entityType: q.entity_type } : {}),
-      },
-      order: { startsAt: 'ASC', entityType: 'ASC' },
-    });
-    const full = principal.permissions.includes('Read');
-    const visible = full ? rows : rows.filter((e) => e.status !== 'cancelled');
-    return list(
-      visible.map((e) => (full ? toEventView(e) : toBusyBlock(e))),
-      visible.length,
-    );
+    const { items, total } = await this.query.byEntity(principal, q);
+    return list(items, total);
   }
 
   @Get('events')

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, type SelectQueryBuilder } from 'typeorm';
-import type { CalendarPrincipal } from '../auth/calendar.guard';
+import type { CalendarPrincipal, ProductPrincipal } from '../auth/calendar.guard';
 import { TeamMember } from '../grants/integration-grant.entity';
 import { CalendarEvent } from './calendar-event.entity';
 import { CalendarError, calendarError } from './event.errors';
 import { toEventView, type EventTimeView, type EventView } from './event.mapper';
 import type { EventsQueryRequest } from './dto/events-query.request';
+import type { ListByEntityRequest } from './dto/list-by-entity.request';
 
 const MAX_RANGE_DAYS = 366;
 
@@ -37,6 +38,11 @@ function detailsVisible(p: CalendarPrincipal, e: CalendarEvent): boolean {
   return e.visibility === 'default' || e.visibility === 'public';
 }
 
+/** A FreeBusy-only integration sees busy time; a cancelled event is not busy. */
+function hidesCancelled(p: CalendarPrincipal): boolean {
+  return p.kind === 'product' && !p.permissions.includes('Read');
+}
+
 /**
  * The query behind personal and team views. A product with Read sees the account's events in full, with
  * only FreeBusy busy blocks; a person sees their own events and those of their teams' members
@@ -63,6 +69,27 @@ export class EventsQuery {
     return { items: rows.map((e) => (detailsVisible(p, e) ? toEventView(e) : toBusyBlock(e))), total };
   }
 
+  /** Events of one product entity; the same redaction rules as `search`. */
+  async byEntity(
+    p: ProductPrincipal,
+    q: ListByEntityRequest,
+  ): Promise<{ items: EventItem[]; total: number }> {
+    const rows = await this.ds.getRepository(CalendarEvent).find({
+      where: {
+        accountId: p.accountId,
+        productId: q.product_id ?? p.productId,
+        entityId: q.entity_id,
+        ...(q.entity_type ? { entityType: q.entity_type } : {}),
+      },
+      order: { startsAt: 'ASC', entityType: 'ASC' },
+    });
+    const visible = rows.filter((e) => !hidesCancelled(p) || e.status !== 'cancelled');
+    return {
+      items: visible.map((e) => (detailsVisible(p, e) ? toEventView(e) : toBusyBlock(e))),
+      total: visible.length,
+    };
+  }
+
   /** Which people's events the caller may see at all. */
   private async scope(
     qb: SelectQueryBuilder<CalendarEvent>,
@@ -85,12 +112,14 @@ export class EventsQuery {
       people = people ? people.filter((x) => members.includes(x)) : members;
     }
     if (p.kind === 'person') {
-      const myTeams = await this.ds
-        .getRepository(TeamMember)
-        .find({ where: { accountId: p.accountId, personId: p.subject } });
-      const visible = new Set([p.subject]);
-      for (const t of myTeams)
-        for (const m of await teamMembers('t.team_id = :team', { team: t.teamId })) visible.add(m);
+      // The person and everyone sharing a team with them, in one query.
+      const visible = new Set([
+        p.subject,
+        ...(await teamMembers(
+          't.team_id IN (SELECT me.team_id FROM calendar.team_members me WHERE me.account_id = :account AND me.person_id = :me)',
+          { me: p.subject },
+        )),
+      ]);
       people = (people ?? [...visible]).filter((x) => visible.has(x));
     }
     if (people && people.length === 0) qb.andWhere('false');
@@ -117,7 +146,7 @@ export class EventsQuery {
     if (q.resource?.length) qb.andWhere('e.resource_ids && :resources', { resources: q.resource });
     if (q.product?.length) qb.andWhere('e.product_id IN (:...products)', { products: q.product });
     if (q.status?.length) qb.andWhere('e.status IN (:...statuses)', { statuses: q.status });
-    if (p.kind === 'product' && !p.permissions.includes('Read')) qb.andWhere(`e.status <> 'cancelled'`);
+    if (hidesCancelled(p)) qb.andWhere(`e.status <> 'cancelled'`);
     if (q.text) {
       const like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       qb.andWhere(
