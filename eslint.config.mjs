@@ -44,6 +44,21 @@ export default [
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
+      // One definition of length (Unicode code points, as PostgreSQL counts): class-validator's
+      // length checks count neither code points nor UTF-16 units.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              importNames: ['MaxLength', 'MinLength', 'Length', 'IsISO8601', 'IsDateString'],
+              message:
+                'Use MaxChars/MinChars, IsInstant or IsCalendarDate from @platform/envelope (one definition of length and of a date).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -4,6 +4,9 @@ import { defineErrors } from './domain-error';
 export enum CommonError {
   VALIDATION_FAILED = 'VALIDATION_FAILED',
   MALFORMED_BODY = 'MALFORMED_BODY',
+  BODY_TOO_DEEP = 'BODY_TOO_DEEP',
+  HEADERS_TOO_LARGE = 'HEADERS_TOO_LARGE',
+  REQUEST_TIMEOUT = 'REQUEST_TIMEOUT',
   BAD_REQUEST = 'BAD_REQUEST',
   UNAUTHENTICATED = 'UNAUTHENTICATED',
   FORBIDDEN = 'FORBIDDEN',
@@ -30,6 +33,9 @@ export enum CommonError {
 export const commonError = defineErrors<CommonError>({
   [CommonError.VALIDATION_FAILED]: { status: 400, messageKey: 'common.errors.VALIDATION_FAILED' },
   [CommonError.MALFORMED_BODY]: { status: 400, messageKey: 'common.errors.MALFORMED_BODY' },
+  [CommonError.BODY_TOO_DEEP]: { status: 400, messageKey: 'common.errors.BODY_TOO_DEEP' },
+  [CommonError.HEADERS_TOO_LARGE]: { status: 431, messageKey: 'common.errors.HEADERS_TOO_LARGE' },
+  [CommonError.REQUEST_TIMEOUT]: { status: 408, messageKey: 'common.errors.REQUEST_TIMEOUT' },
   [CommonError.BAD_REQUEST]: { status: 400, messageKey: 'common.errors.BAD_REQUEST' },
   [CommonError.UNAUTHENTICATED]: { status: 401, messageKey: 'common.errors.UNAUTHENTICATED' },
   [CommonError.FORBIDDEN]: { status: 403, messageKey: 'common.errors.FORBIDDEN' },
@@ -66,6 +72,8 @@ export function commonErrorForStatus(status: number): CommonError {
       return CommonError.ROUTE_NOT_FOUND;
     case 405:
       return CommonError.METHOD_NOT_ALLOWED;
+    case 408:
+      return CommonError.REQUEST_TIMEOUT;
     case 409:
       return CommonError.CONFLICT;
     case 413:
@@ -74,6 +82,8 @@ export function commonErrorForStatus(status: number): CommonError {
       return CommonError.UNSUPPORTED_MEDIA_TYPE;
     case 429:
       return CommonError.RATE_LIMITED;
+    case 431:
+      return CommonError.HEADERS_TOO_LARGE;
     case 502:
       return CommonError.UPSTREAM_UNAVAILABLE;
     case 503:

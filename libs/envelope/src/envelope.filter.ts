@@ -7,12 +7,14 @@ import { CommonError, commonError, commonErrorForStatus } from './common-errors'
 import { RequestValidationError } from './validation';
 import { failure, type Envelope, type ErrorValue } from './envelope';
 import { requestIdOf } from './request-id';
+import { MAX_JSON_DEPTH } from './hostile-input';
 
 type Classified =
   | { kind: 'domain'; error: DomainError }
   | { kind: 'validation'; error: RequestValidationError }
   | { kind: 'body'; error: DomainError }
   | { kind: 'http'; error: HttpException }
+  | { kind: 'client'; status: number }
   | { kind: 'unexpected'; error: unknown };
 
 function assertNever(x: never): never {
@@ -24,6 +26,9 @@ function bodyParserError(e: unknown): DomainError | undefined {
   const type = (e as { type?: unknown })?.type;
   if (type === 'entity.parse.failed') return commonError(CommonError.MALFORMED_BODY);
   if (type === 'entity.too.large') return commonError(CommonError.PAYLOAD_TOO_LARGE);
+  if (type === 'entity.too.deep') {
+    return commonError(CommonError.BODY_TOO_DEEP, { max: MAX_JSON_DEPTH });
+  }
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return commonError(CommonError.UNSUPPORTED_MEDIA_TYPE);
   }
@@ -36,7 +41,19 @@ function classify(exception: unknown): Classified {
   const body = bodyParserError(exception) ?? bodyParserError((exception as { cause?: unknown })?.cause);
   if (body) return { kind: 'body', error: body };
   if (exception instanceof HttpException) return { kind: 'http', error: exception };
+  const status = clientStatus(exception) ?? clientStatus((exception as { original?: unknown })?.original);
+  if (status) return { kind: 'client', status };
   return { kind: 'unexpected', error: exception };
+}
+
+/**
+ * The status of an error the HTTP stack raised about the request itself (http-errors marks those
+ * `expose`: an aborted upload, a path that does not decode, too many parameters). A client's
+ * mistake, never a 500.
+ */
+function clientStatus(e: unknown): number | undefined {
+  const { status, expose } = (e ?? {}) as { status?: unknown; expose?: unknown };
+  return expose === true && typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
 /**
@@ -106,6 +123,12 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
           failed: '',
         });
         return { status, body: failure(status, text, { reason: code, requestId }), headers: {} };
+      }
+      case 'client': {
+        const code = commonErrorForStatus(c.status);
+        const e = commonError(code);
+        const text = this.t(e.messageKey, lang, { method: req.method, path: req.path, requestId });
+        return { status: c.status, body: failure(c.status, text, { reason: code, requestId }), headers: {} };
       }
       case 'unexpected': {
         const err = c.error instanceof Error ? c.error : new Error(String(c.error));

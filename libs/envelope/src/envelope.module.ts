@@ -1,13 +1,16 @@
 import { Logger, Module, type DynamicModule, type INestApplication, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { describeConfig } from '@platform/config';
-import { json } from 'express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
+import type { Request } from 'express';
+import { I18nService } from 'nestjs-i18n';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { EnvelopeExceptionFilter } from './envelope.filter';
 import { EnvelopeInterceptor } from './envelope.interceptor';
 import { createValidationPipe } from './validation';
 import { requestIdMiddleware } from './request-id';
+import { installClientErrorHandler } from './client-error';
+import { jsonBodyParser, urlGuardMiddleware } from './json-body';
 
 /** Registers the envelope, the one exception filter, validation and request ids for a whole app. */
 @Module({
@@ -21,27 +24,25 @@ export class EnvelopeModule {}
 
 /**
  * HTTP defaults every app applies in main.ts and in tests: request ids on every request (unknown routes
- * included, so it is an app-level middleware rather than a routed one) and graceful shutdown.
+ * included, so it is an app-level middleware rather than a routed one), the URL and body checks that
+ * keep hostile input out of every route, envelope answers for requests Node cannot parse, and
+ * graceful shutdown.
  */
 export function configureHttpApp(app: INestApplication, bodyLimit = '1mb'): INestApplication {
   app.use(requestIdMiddleware);
-  // Our own JSON parser instead of Nest's: Nest turns a parse error into a bare BadRequestException,
-  // losing the fact that the body was malformed. Errors keep body-parser's `type` for the filter.
-  const parse = json({ limit: bodyLimit });
-  app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) =>
-    parse(req as never, res as never, (err?: unknown) => next(err ? new BodyParserError(err) : undefined)),
-  );
+  app.use(urlGuardMiddleware);
+  app.use(jsonBodyParser(bodyLimit));
+  answerUnparsableRequests(app);
   app.enableShutdownHooks();
   return app;
 }
 
-/** Wraps a body-parser failure so the router passes it to the filter untouched. */
-export class BodyParserError extends Error {
-  readonly type: string;
-  constructor(readonly original: unknown) {
-    super((original as Error)?.message ?? 'body parse error');
-    this.type = String((original as { type?: unknown })?.type ?? 'entity.parse.failed');
-  }
+/** Requests Node rejects before any middleware (431, 400, 408) still leave in the envelope. */
+export function answerUnparsableRequests(app: INestApplication): void {
+  const filter = new EnvelopeExceptionFilter(app.get(I18nService));
+  installClientErrorHandler(app.getHttpServer() as Server, (error, req) =>
+    filter.render(error, req as unknown as Request),
+  );
 }
 
 /** Creates an HTTP app with the platform's defaults; every app's bootstrap goes through here. */

@@ -12,6 +12,8 @@ export { DomainError, defineErrors, type ErrorSpec, type ErrorFactory } from './
 export { CommonError, commonError, commonErrorForStatus } from './common-errors';
 export {
   RequestValidationError,
+  PlatformValidationPipe,
+  unknownFields,
   createValidationPipe,
   flattenValidationErrors,
   type RawFieldError,
@@ -21,9 +23,32 @@ export { EnvelopeInterceptor, RawResponse } from './envelope.interceptor';
 export {
   EnvelopeModule,
   configureHttpApp,
+  answerUnparsableRequests,
   createHttpApp,
   runHttpMain,
-  BodyParserError,
 } from './envelope.module';
+export { BodyParserError, jsonBodyParser, urlGuardMiddleware } from './json-body';
+export {
+  MAX_JSON_DEPTH,
+  exceedsJsonDepth,
+  inspectJsonStrings,
+  inspectUrl,
+  isPrototypeMemberName,
+} from './hostile-input';
+export { installClientErrorHandler, type RenderError, type UnparsedRequest } from './client-error';
 export { REQUEST_ID_HEADER, resolveRequestId, requestIdMiddleware, requestIdOf } from './request-id';
 export { ApiEnvelope, ApiErrors } from './api-envelope.decorator';
+export {
+  INT32_MAX,
+  charLength,
+  MaxChars,
+  MinChars,
+  IntField,
+  QueryInt,
+  IsCalendarDate,
+  IsInstant,
+  isCalendarDate,
+  isInstant,
+  FreeFormMap,
+  type FreeFormMapLimits,
+} from './fields';

@@ -1,5 +1,7 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
+// class-transformer keeps its @Type registry here and exports no public accessor for it.
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 
 export interface RawFieldError {
   field: string;
@@ -47,12 +49,118 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
   });
 }
 
+type Dto = new (...args: never[]) => object;
+
+function declaredProperties(cls: Dto): Set<string> {
+  return new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(cls, '', true, false)
+      .map((m) => m.propertyName),
+  );
+}
+
+/** The class a nested property is transformed into (`@Type(() => X)`), if any. */
+function nestedType(cls: Dto, property: string): Dto | undefined {
+  const meta = defaultMetadataStorage.findTypeMetadata(cls, property);
+  return meta?.typeFunction() as Dto | undefined;
+}
+
+/**
+ * Names Nest's ValidationPipe deletes from every object before validation (prototype-pollution
+ * guard): in a free-form map they would vanish without a word, so they are refused instead.
+ */
+export const RESERVED_MAP_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+function isFreeFormMap(cls: Dto, property: string): boolean {
+  return getMetadataStorage()
+    .getTargetValidationMetadatas(cls, '', true, false)
+    .some((m) => m.propertyName === property && m.name === 'freeFormMap');
+}
+
+function reservedKeys(map: unknown, field: string, out: RawFieldError[]): void {
+  if (map === null || typeof map !== 'object' || Array.isArray(map)) return;
+  for (const k of Object.keys(map)) {
+    if (RESERVED_MAP_KEYS.has(k))
+      out.push({ field: `${field}.${k}`, rule: 'reservedKey', args: { property: `${field}.${k}` } });
+  }
+}
+
+/**
+ * Unknown fields, found on the raw input before class-transformer touches it. After it, the check
+ * misses keys class-transformer treats as code (`__proto__` changes the instance's prototype;
+ * `constructor`, `hasOwnProperty` are skipped), so those passed as if they were not there.
+ */
+export function unknownFields(
+  plain: object,
+  cls: Dto,
+  prefix = '',
+  out: RawFieldError[] = [],
+): RawFieldError[] {
+  const declared = declaredProperties(cls);
+  for (const key of Object.keys(plain)) {
+    const field = `${prefix}${key}`;
+    if (!declared.has(key)) {
+      out.push({ field, rule: 'whitelistValidation', args: { property: field } });
+      continue;
+    }
+    const v = (plain as Record<string, unknown>)[key];
+    if (isFreeFormMap(cls, key)) {
+      reservedKeys(v, field, out);
+      continue;
+    }
+    const nested = nestedType(cls, key);
+    if (!nested || v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      v.forEach((item: unknown, i) => {
+        if (item !== null && typeof item === 'object' && !Array.isArray(item))
+          unknownFields(item, nested, `${field}.${i}.`, out);
+      });
+    } else unknownFields(v, nested, `${field}.`, out);
+  }
+  return out;
+}
+
+function isDto(metatype: unknown): metatype is Dto {
+  return (
+    typeof metatype === 'function' &&
+    getMetadataStorage().getTargetValidationMetadatas(metatype as Dto, '', true, false).length > 0
+  );
+}
+
 /**
  * Global validation: unknown fields are rejected (a typo must not be silently ignored), values are
- * converted to the DTO types, and errors carry the rule name so the filter can localise them.
+ * converted to the DTO types, and errors carry the rule name so the filter can localise them. A DTO
+ * receives an object or nothing: a JSON array or scalar where an object is expected is a field error.
  */
+export class PlatformValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (isDto(metadata.metatype) && value !== undefined && value !== null) {
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        throw new RequestValidationError([
+          { field: '(body)', rule: 'isObject', args: { property: '(body)' } },
+        ]);
+      }
+      const unknown = unknownFields(value, metadata.metatype);
+      if (unknown.length) {
+        // Reported together with every other problem of the request, as the pipe would have.
+        const others = await super.transform(value, metadata).then(
+          () => [],
+          (err: unknown) => {
+            if (err instanceof RequestValidationError) return err.fields;
+            throw err;
+          },
+        );
+        const seen = new Set(unknown.map((f) => `${f.field}:${f.rule}`));
+        const merged = [...unknown, ...others.filter((f) => !seen.has(`${f.field}:${f.rule}`))];
+        throw new RequestValidationError(merged.slice(0, 20));
+      }
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new PlatformValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

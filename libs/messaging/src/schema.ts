@@ -20,6 +20,16 @@ export type ObjectSchema = Record<string, FieldSchema>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
+/**
+ * Length in Unicode code points: what the services' DTOs and PostgreSQL's char_length count, so a
+ * value the API accepted is never refused here.
+ */
+function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
 function check(path: string, value: unknown, s: FieldSchema, out: string[]): void {
   if (value === undefined) {
     if (!s.optional) out.push(`${path} is required`);
@@ -32,8 +42,8 @@ function check(path: string, value: unknown, s: FieldSchema, out: string[]): voi
   switch (s.type) {
     case 'string':
       if (typeof value !== 'string') out.push(`${path} must be a string`);
-      else if (s.maxLength !== undefined && value.length > s.maxLength)
-        out.push(`${path} is longer than ${s.maxLength}`);
+      else if (s.maxLength !== undefined && codePoints(value) > s.maxLength)
+        out.push(`${path} is longer than ${s.maxLength} characters`);
       return;
     case 'uuid':
       if (typeof value !== 'string' || !UUID.test(value)) out.push(`${path} must be a UUID`);

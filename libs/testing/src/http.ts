@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Starts a Nest app on a free loopback port and returns its base URL. */
@@ -37,4 +38,63 @@ export async function request<T = Record<string, unknown>>(
     /* not JSON */
   }
   return { status: res.status, headers: res.headers, body: body as T };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: Record<string, unknown> | undefined;
+}
+
+/**
+ * One HTTP request with full control over the bytes: a Buffer body is sent as is (invalid UTF-8
+ * included) and headers are not checked for size, so hostile-input tests can send what fetch refuses.
+ */
+export function rawRequest(
+  url: string,
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: Buffer | string;
+    timeoutMs?: number;
+  } = {},
+): Promise<RawResponse> {
+  const u = new URL(url);
+  return new Promise((resolveResponse, reject) => {
+    const req = httpRequest(
+      {
+        hostname: u.hostname,
+        port: u.port,
+        path: `${u.pathname}${u.search}`,
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: {
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...init.headers,
+        },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: Record<string, unknown> | undefined;
+          try {
+            json = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            json = undefined;
+          }
+          resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(init.timeoutMs ?? 15000, () =>
+      req.destroy(new Error(`no answer in ${init.timeoutMs ?? 15000} ms`)),
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
 }

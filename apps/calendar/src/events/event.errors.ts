@@ -8,6 +8,7 @@ export enum CalendarError {
   GRANT_MISSING = 'CALENDAR_GRANT_MISSING',
   OWNER_ONLY = 'CALENDAR_OWNER_ONLY',
   INVALID_RANGE = 'CALENDAR_INVALID_RANGE',
+  FILTER_NEEDS_READ = 'CALENDAR_FILTER_NEEDS_READ',
 }
 
 const key = (c: CalendarError) => `calendar.errors.${c}`;
@@ -20,4 +21,5 @@ export const calendarError = defineErrors<CalendarError>({
   [CalendarError.GRANT_MISSING]: { status: 403, messageKey: key(CalendarError.GRANT_MISSING) },
   [CalendarError.OWNER_ONLY]: { status: 403, messageKey: key(CalendarError.OWNER_ONLY) },
   [CalendarError.INVALID_RANGE]: { status: 400, messageKey: key(CalendarError.INVALID_RANGE) },
+  [CalendarError.FILTER_NEEDS_READ]: { status: 403, messageKey: key(CalendarError.FILTER_NEEDS_READ) },
 });

@@ -43,17 +43,15 @@ export function midnightIn(date: string, timeZone: string | null): Date {
     second: '2-digit',
   }).formatToParts(utc);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return new Date(utc.getTime() - (wall - utc.getTime()));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  const wall = new Date(0);
+  wall.setUTCFullYear(get('year'), get('month') - 1, get('day'));
+  wall.setUTCHours(get('hour'), get('minute'), get('second'), 0);
+  return new Date(utc.getTime() - (wall.getTime() - utc.getTime()));
 }
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-function isRealDate(date: string): boolean {
-  const d = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
 }
 
 /**
@@ -67,10 +65,7 @@ export function toEventFields(req: UpsertEventRequest): EventFields {
   const kind = (t: EventTimeDto | undefined, name: string): 'timed' | 'date' | undefined => {
     if (!t) return undefined;
     if (t.date_time && !t.date) return 'timed';
-    if (t.date && !t.date_time) {
-      if (!isRealDate(t.date)) fail(`${name}.date`, 'isRealDate');
-      return 'date';
-    }
+    if (t.date && !t.date_time) return 'date';
     fail(name, 'timeKind');
     return undefined;
   };
@@ -78,6 +73,9 @@ export function toEventFields(req: UpsertEventRequest): EventFields {
   const endKind = kind(req.end, 'end');
   if (req.end && !req.start) fail('start', 'isDefined');
   if (startKind && endKind && startKind !== endKind) fail('end', 'sameKindAsStart');
+  // Dates and instants were checked by the DTO (real days, years 0001-9999); nothing below runs on
+  // a request that already has problems.
+  if (problems.length) throw new RequestValidationError(problems);
 
   let allDay = false;
   let startsAt: Date | null = null;
@@ -97,14 +95,6 @@ export function toEventFields(req: UpsertEventRequest): EventFields {
   }
   if (startsAt && endsAt && endsAt < startsAt) fail('end', 'notBeforeStart');
 
-  const metadata = req.metadata ?? {};
-  const entries = Object.entries(metadata);
-  if (
-    entries.length > 50 ||
-    entries.some(([k, v]) => typeof v !== 'string' || k.length === 0 || k.length > 64 || v.length > 1024)
-  ) {
-    fail('metadata', 'metadataShape');
-  }
   if (problems.length) throw new RequestValidationError(problems);
 
   const resources = (req.resources ?? []).map((r) => ({ type: r.type, id: r.id }));
@@ -127,7 +117,8 @@ export function toEventFields(req: UpsertEventRequest): EventFields {
     resources,
     resourceIds: [...new Set(resources.map((r) => `${r.type}:${r.id}`))],
     recurrence: req.recurrence ?? [],
-    metadata,
+    // Shape and limits were checked by the DTO's FreeFormMap; keys are stored exactly as sent.
+    metadata: req.metadata ?? {},
   };
 }
 

@@ -38,6 +38,39 @@ function detailsVisible(p: CalendarPrincipal, e: CalendarEvent): boolean {
   return e.visibility === 'default' || e.visibility === 'public';
 }
 
+/**
+ * `detailsVisible` as SQL, for filters on hidden fields. The subject is bound as a parameter named
+ * `me`; products with Read see everything (`true`).
+ */
+function detailsVisibleSql(p: CalendarPrincipal): string {
+  if (p.kind === 'product') return p.permissions.includes('Read') ? 'true' : 'false';
+  return `(:me = ANY(e.person_ids) OR e.visibility IN ('default', 'public'))`;
+}
+
+/** Parameters of the events query that filter, sort or count by a field a busy block hides. */
+function hiddenFieldParameters(q: EventsQueryRequest): string[] {
+  const named: string[] = [];
+  if (q.text !== undefined) named.push('text');
+  if (q.product !== undefined) named.push('product');
+  if (q.status !== undefined) named.push('status');
+  if (q.sort?.endsWith('updated')) named.push('sort');
+  return named;
+}
+
+/**
+ * A product holding FreeBusy but not Read sees busy blocks only, so it may not filter, sort or count
+ * by anything else: `text=merger` would otherwise tell it from `total` what hidden titles say.
+ */
+function refuseHiddenFieldParameters(p: CalendarPrincipal, parameters: string[]): void {
+  if (parameters.length && p.kind === 'product' && !p.permissions.includes('Read')) {
+    throw calendarError(
+      CalendarError.FILTER_NEEDS_READ,
+      { parameters: parameters.join(', ') },
+      { parameters },
+    );
+  }
+}
+
 /** A FreeBusy-only integration sees busy time; a cancelled event is not busy. */
 function hidesCancelled(p: CalendarPrincipal): boolean {
   return p.kind === 'product' && !p.permissions.includes('Read');
@@ -53,17 +86,20 @@ export class EventsQuery {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async search(p: CalendarPrincipal, q: EventsQueryRequest): Promise<{ items: EventItem[]; total: number }> {
+    refuseHiddenFieldParameters(p, hiddenFieldParameters(q));
     const qb = this.ds
       .getRepository(CalendarEvent)
       .createQueryBuilder('e')
       .where('e.account_id = :account', { account: p.accountId });
     await this.scope(qb, p, q);
     this.filters(qb, p, q);
-    const [sortColumn, direction] = this.sort(q.sort ?? 'start');
-    qb.orderBy(sortColumn, direction, direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST').addOrderBy(
-      'e.id',
-      'ASC',
-    );
+    const [sortColumn, direction] = this.sort(p, q.sort ?? 'start');
+    // Ties fall back to what every caller sees (start, end) before the id, so equal-looking busy
+    // blocks are the only items whose order depends on anything hidden.
+    // (TypeORM keys ORDER BY by expression: adding `e.starts_at` again would replace the first.)
+    qb.orderBy(sortColumn, direction, direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST');
+    if (sortColumn !== 'e.starts_at') qb.addOrderBy('e.starts_at', 'ASC', 'NULLS LAST');
+    qb.addOrderBy('e.ends_at', 'ASC', 'NULLS LAST').addOrderBy('e.id', 'ASC');
     qb.skip(q.offset ?? 0).take(q.limit ?? 50);
     const [rows, total] = await qb.getManyAndCount();
     return { items: rows.map((e) => (detailsVisible(p, e) ? toEventView(e) : toBusyBlock(e))), total };
@@ -74,6 +110,10 @@ export class EventsQuery {
     p: ProductPrincipal,
     q: ListByEntityRequest,
   ): Promise<{ items: EventItem[]; total: number }> {
+    // Another product's entity ids are its hidden fields: a busy-block caller may not probe them.
+    if (q.product_id !== undefined && q.product_id !== p.productId) {
+      refuseHiddenFieldParameters(p, ['product_id']);
+    }
     const rows = await this.ds.getRepository(CalendarEvent).find({
       where: {
         accountId: p.accountId,
@@ -144,24 +184,38 @@ export class EventsQuery {
       );
     }
     if (q.resource?.length) qb.andWhere('e.resource_ids && :resources', { resources: q.resource });
-    if (q.product?.length) qb.andWhere('e.product_id IN (:...products)', { products: q.product });
-    if (q.status?.length) qb.andWhere('e.status IN (:...statuses)', { statuses: q.status });
     if (hidesCancelled(p)) qb.andWhere(`e.status <> 'cancelled'`);
+    // Filters on fields a busy block hides match only events whose details the caller can read: a
+    // person's text search never finds a teammate's private event, so `total` tells nothing about it.
+    // (A product without Read was refused these parameters before the query.)
+    const readable = detailsVisibleSql(p);
+    if (p.kind === 'person') qb.setParameter('me', p.subject);
+    if (q.product?.length)
+      qb.andWhere(`${readable} AND e.product_id IN (:...products)`, { products: q.product });
+    if (q.status?.length) qb.andWhere(`${readable} AND e.status IN (:...statuses)`, { statuses: q.status });
     if (q.text) {
       const like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       qb.andWhere(
         new Brackets((w) =>
           w
-            .where('e.title ILIKE :like', { like })
-            .orWhere('e.description ILIKE :like', { like })
-            .orWhere('e.location ILIKE :like', { like }),
+            .where(readable)
+            .andWhere(
+              new Brackets((t) =>
+                t
+                  .where('e.title ILIKE :like', { like })
+                  .orWhere('e.description ILIKE :like', { like })
+                  .orWhere('e.location ILIKE :like', { like }),
+              ),
+            ),
         ),
       );
     }
   }
 
-  private sort(sort: string): [string, 'ASC' | 'DESC'] {
+  /** Sorting by `updated` orders only readable events by it; busy blocks follow, by start. */
+  private sort(p: CalendarPrincipal, sort: string): [string, 'ASC' | 'DESC'] {
     const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
-    return [sort.endsWith('updated') ? 'e.updated_at' : 'e.starts_at', direction];
+    if (!sort.endsWith('updated')) return ['e.starts_at', direction];
+    return [`CASE WHEN ${detailsVisibleSql(p)} THEN e.updated_at END`, direction];
   }
 }

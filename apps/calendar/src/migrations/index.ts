@@ -3,6 +3,7 @@ import { EventContract1763710000000 } from './1763710000000-event-contract';
 import { GrantsTeams1763711000000 } from './1763711000000-grants-teams';
 import { LimitsRequestLog1763712000000 } from './1763712000000-limits-request-log';
 import { JournalCursorAtCommit1763713000000 } from './1763713000000-journal-cursor-at-commit';
+import { TextLengthChecks1763714000000 } from './1763714000000-text-length-checks';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const CALENDAR_MIGRATIONS = [
   GrantsTeams1763711000000,
   LimitsRequestLog1763712000000,
   JournalCursorAtCommit1763713000000,
+  TextLengthChecks1763714000000,
 ];

@@ -125,7 +125,7 @@ describe('calendar rules through the gateway', () => {
     expect([revoked.status, revoked.body.value.reason]).toEqual([401, 'API_KEY_REVOKED']);
   });
 
-  it('gives a FreeBusy-only integration no event details from events or listByEntity', async () => {
+  it('gives a FreeBusy-only integration no event details, and no filter on hidden fields', async () => {
     const events = await request<Env<{ items: Record<string, unknown>[]; total: number }>>(
       `${gw}/Calendar/events`,
       { headers: headers('busy') },
@@ -134,13 +134,13 @@ describe('calendar rules through the gateway', () => {
     expect(events.body.value.total).toBeGreaterThan(0);
     for (const item of events.body.value.items)
       expect(Object.keys(item).sort()).toEqual(['all_day', 'end', 'free_busy', 'start']);
-    const byEntity = await request<Env<{ items: Record<string, unknown>[] }>>(
-      `${gw}/Calendar/listByEntity?product_id=crm&entity_id=D-1`,
-      {
-        headers: headers('busy'),
-      },
-    );
-    expect(byEntity.body.value.items).toEqual([expect.objectContaining({ free_busy: 'busy' })]);
+    // Nor can it filter by what it cannot read, or probe another product's entity ids.
+    const probe = await request<Env>(`${gw}/Calendar/events?text=Second`, { headers: headers('busy') });
+    expect([probe.status, probe.body.value.reason]).toEqual([403, 'CALENDAR_FILTER_NEEDS_READ']);
+    const byEntity = await request<Env>(`${gw}/Calendar/listByEntity?product_id=crm&entity_id=D-1`, {
+      headers: headers('busy'),
+    });
+    expect([byEntity.status, byEntity.body.value.reason]).toEqual([403, 'CALENDAR_FILTER_NEEDS_READ']);
     expect(JSON.stringify(byEntity.body)).not.toContain('Second');
   });
 

@@ -1,5 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsOptional, IsTimeZone, Matches } from 'class-validator';
+import { IsOptional, IsTimeZone } from 'class-validator';
+import { IsCalendarDate, IsInstant, MaxChars } from '@platform/envelope';
+import { EVENT_LIMITS } from '../event-limits';
 
 /**
  * A point in time as Google Calendar and iCalendar model it: either an instant (`date_time` with an
@@ -9,17 +11,17 @@ import { IsISO8601, IsOptional, IsTimeZone, Matches } from 'class-validator';
 export class EventTimeDto {
   @ApiPropertyOptional({ example: '2026-12-01T10:00:00+05:00', description: 'ISO 8601 instant with offset' })
   @IsOptional()
-  @IsISO8601({ strict: true })
-  @Matches(/T.*(Z|[+-]\d{2}:\d{2})$/, { message: 'date_time needs an offset or Z' })
+  @IsInstant()
   date_time?: string;
 
   @ApiPropertyOptional({ example: 'Asia/Almaty', description: 'IANA time zone' })
   @IsOptional()
+  @MaxChars(EVENT_LIMITS.timeZone)
   @IsTimeZone()
   time_zone?: string;
 
   @ApiPropertyOptional({ example: '2026-12-01', description: 'All-day date (YYYY-MM-DD)' })
   @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  @IsCalendarDate()
   date?: string;
 }

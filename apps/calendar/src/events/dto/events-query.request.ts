@@ -1,22 +1,16 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
-import { EVENT_STATUSES, type EventStatus } from '../calendar-event.entity';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsInstant, MaxChars, QueryInt } from '@platform/envelope';
+import { EVENT_STATUSES, RESOURCE_TYPES, type EventStatus } from '../calendar-event.entity';
+import { EVENT_LIMITS as L } from '../event-limits';
 
 /** `a,b` or repeated `?x=a&x=b` both become a list. */
 const toList = ({ value }: { value: unknown }) =>
   (Array.isArray(value) ? value : String(value).split(',')).map((v) => String(v).trim()).filter(Boolean);
+
+/** `type:id` as events store their resources, e.g. `room:r-301`. */
+const RESOURCE_REF = new RegExp(`^(${RESOURCE_TYPES.join('|')}):\\S+$`);
 
 export const EVENT_SORTS = ['start', '-start', 'updated', '-updated'] as const;
 
@@ -26,12 +20,12 @@ export class EventsQueryRequest {
     description: 'Range start (events overlapping [from, to))',
   })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsInstant({ allowDate: true })
   from?: string;
 
   @ApiPropertyOptional({ example: '2026-12-08T00:00:00Z' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsInstant({ allowDate: true })
   to?: string;
 
   @ApiPropertyOptional({
@@ -43,12 +37,13 @@ export class EventsQueryRequest {
   @IsArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })
+  @MaxChars(L.personId, { each: true })
   person?: string[];
 
   @ApiPropertyOptional({ description: 'Team id: events of all its members' })
   @IsOptional()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(64)
   team?: string;
 
   @ApiPropertyOptional({
@@ -61,6 +56,8 @@ export class EventsQueryRequest {
   @IsArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })
+  @MaxChars(L.resourceId + 16, { each: true })
+  @Matches(RESOURCE_REF, { each: true })
   resource?: string[];
 
   @ApiPropertyOptional({ type: [String], description: 'Owning products' })
@@ -69,19 +66,21 @@ export class EventsQueryRequest {
   @IsArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })
+  @MaxChars(L.productId, { each: true })
   product?: string[];
 
   @ApiPropertyOptional({ enum: EVENT_STATUSES, isArray: true })
   @IsOptional()
   @Transform(toList)
   @IsArray()
+  @ArrayMaxSize(EVENT_STATUSES.length)
   @IsIn(EVENT_STATUSES, { each: true })
   status?: EventStatus[];
 
   @ApiPropertyOptional({ description: 'Words in title, description or location' })
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxChars(200)
   text?: string;
 
   @ApiPropertyOptional({ enum: EVENT_SORTS, default: 'start' })
@@ -91,16 +90,11 @@ export class EventsQueryRequest {
 
   @ApiPropertyOptional({ default: 0, minimum: 0 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @QueryInt()
   offset?: number;
 
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 250 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(250)
+  @QueryInt({ min: 1, max: 250 })
   limit?: number;
 }

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { MaxChars } from '@platform/envelope';
+import { EVENT_LIMITS as L } from '../event-limits';
 
 /**
  * Events of one product entity. The identity triple makes an event unique, so with `entity_type` the
@@ -9,18 +11,18 @@ export class ListByEntityRequest {
   @ApiPropertyOptional({ description: 'Defaults to the ProductId header', example: 'crm' })
   @IsOptional()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(L.productId)
   product_id?: string;
 
   @ApiPropertyOptional({ example: 'deal' })
   @IsOptional()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(L.entityType)
   entity_type?: string;
 
   @ApiProperty({ example: 'D-1042' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(256)
+  @MaxChars(L.entityId)
   entity_id: string;
 }

@@ -4,16 +4,13 @@ import {
   ArrayMaxSize,
   IsArray,
   IsIn,
-  IsInt,
   IsNotEmpty,
-  IsObject,
   IsOptional,
   IsString,
   Matches,
-  MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { FreeFormMap, IntField, MaxChars } from '@platform/envelope';
 import {
   EVENT_STATUSES,
   EVENT_VISIBILITIES,
@@ -22,6 +19,7 @@ import {
   type EventVisibility,
   type ResourceType,
 } from '../calendar-event.entity';
+import { EVENT_LIMITS as L } from '../event-limits';
 import { EventTimeDto } from './event-time.dto';
 
 export class EventResourceDto {
@@ -32,7 +30,7 @@ export class EventResourceDto {
   @ApiProperty({ example: 'room-301' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(128)
+  @MaxChars(L.resourceId)
   id: string;
 }
 
@@ -44,19 +42,19 @@ export class EventIdentityDto {
   })
   @IsOptional()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(L.productId)
   product_id?: string;
 
   @ApiProperty({ description: 'Type of the product entity', example: 'deal' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(64)
+  @MaxChars(L.entityType)
   entity_type: string;
 
   @ApiProperty({ description: 'Id of the entity in the product', example: 'D-1042' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(256)
+  @MaxChars(L.entityId)
   entity_id: string;
 }
 
@@ -67,26 +65,25 @@ export class EventIdentityDto {
 export class UpsertEventRequest extends EventIdentityDto {
   @ApiPropertyOptional({ description: 'Version the caller saw last; absent or 0 to create', example: 0 })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IntField({ min: 0 })
   version?: number;
 
   @ApiPropertyOptional({ example: 'Contract signing', maxLength: 500 })
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxChars(L.title)
   title?: string;
 
   @ApiPropertyOptional({ example: 'Bring the signed annex.', maxLength: 10000 })
   @IsOptional()
   @IsString()
-  @MaxLength(10000)
+  @MaxChars(L.description)
   description?: string;
 
   @ApiPropertyOptional({ example: 'Office 3, room 301', maxLength: 1000 })
   @IsOptional()
   @IsString()
-  @MaxLength(1000)
+  @MaxChars(L.location)
   location?: string;
 
   @ApiPropertyOptional({ type: EventTimeDto })
@@ -120,7 +117,7 @@ export class UpsertEventRequest extends EventIdentityDto {
   })
   @IsOptional()
   @IsString()
-  @MaxLength(128)
+  @MaxChars(L.personId)
   owner?: string;
 
   @ApiPropertyOptional({ type: [String], example: ['person-18'], maxItems: 100 })
@@ -128,7 +125,7 @@ export class UpsertEventRequest extends EventIdentityDto {
   @IsArray()
   @ArrayMaxSize(100)
   @IsString({ each: true })
-  @MaxLength(128, { each: true })
+  @MaxChars(L.personId, { each: true })
   assignees?: string[];
 
   @ApiPropertyOptional({ type: [EventResourceDto], maxItems: 50 })
@@ -147,7 +144,8 @@ export class UpsertEventRequest extends EventIdentityDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(20)
-  @Matches(/^(RRULE|EXRULE|RDATE|EXDATE)[:;][^\r\n]{1,1000}$/, { each: true })
+  @Matches(/^(RRULE|EXRULE|RDATE|EXDATE)[:;][^\r\n]+$/, { each: true })
+  @MaxChars(L.recurrenceLine, { each: true })
   recurrence?: string[];
 
   @ApiPropertyOptional({
@@ -155,14 +153,17 @@ export class UpsertEventRequest extends EventIdentityDto {
     description: 'Up to 50 string values, keys up to 64 characters',
   })
   @IsOptional()
-  @IsObject()
+  @FreeFormMap({
+    maxEntries: L.metadataEntries,
+    maxKeyChars: L.metadataKey,
+    maxValueChars: L.metadataValue,
+  })
   metadata?: Record<string, string>;
 }
 
 export class RemoveEventRequest extends EventIdentityDto {
   @ApiPropertyOptional({ description: 'When sent, the removal happens only at this version (409 otherwise)' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IntField({ min: 1 })
   version?: number;
 }

@@ -7,20 +7,21 @@ import {
   IsIn,
   IsNotEmpty,
   IsString,
-  MaxLength,
 } from 'class-validator';
+import { MaxChars } from '@platform/envelope';
 import { PERMISSIONS, type Permission } from '../permissions';
 
 export class GrantRequest {
   @ApiProperty({ example: 'crm', description: 'The integration (product) receiving or losing access' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(64)
+  @MaxChars(64)
   product_id: string;
 
   @ApiProperty({ enum: PERMISSIONS, isArray: true, example: ['Push', 'FreeBusy'] })
   @IsArray()
   @ArrayMinSize(1)
+  @ArrayMaxSize(PERMISSIONS.length)
   @ArrayUnique()
   @IsIn(PERMISSIONS, { each: true })
   permissions: Permission[];
@@ -30,7 +31,7 @@ export class SetTeamMembersRequest {
   @ApiProperty({ example: 'sales' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(64)
+  @MaxChars(64)
   team_id: string;
 
   @ApiProperty({ type: [String], example: ['person-1', 'person-2'], description: 'Replaces the membership' })
@@ -38,6 +39,6 @@ export class SetTeamMembersRequest {
   @ArrayMaxSize(1000)
   @ArrayUnique()
   @IsString({ each: true })
-  @MaxLength(128, { each: true })
+  @MaxChars(128, { each: true })
   members: string[];
 }

@@ -1,26 +1,21 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
+import { MaxChars, QueryInt } from '@platform/envelope';
 
 export class ListCasesRequest {
   @ApiPropertyOptional({ description: "Caller's own application number", example: 'APP-2026-0042' })
   @IsOptional()
   @IsString()
-  @MaxLength(128)
+  @MaxChars(128)
   externalReferenceId?: string;
 
   @ApiPropertyOptional({ default: 0, minimum: 0 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @QueryInt()
   offset?: number;
 
   @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 200 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @QueryInt({ min: 1, max: 200 })
   limit?: number;
 }
