@@ -1,4 +1,5 @@
 import { auditRoutes } from '@platform/auth';
+import { describeRoutes, routeManifestDrift } from '@platform/testing';
 import { CalendarAppModule } from './app.module';
 
 describe('calendar routes', () => {
@@ -12,5 +13,13 @@ describe('calendar routes', () => {
 
   it('each declare @Public() or @Authenticated()', () => {
     expect(routes.filter((r) => r.access === 'none')).toEqual([]);
+  });
+
+  it('match the committed route manifest docs/routes/calendar.json (the fuzz harness reads it)', () => {
+    const { committed, actual } = routeManifestDrift(
+      'calendar',
+      describeRoutes(CalendarAppModule.register({})),
+    );
+    expect(committed).toEqual(actual);
   });
 });

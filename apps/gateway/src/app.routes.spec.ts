@@ -1,4 +1,5 @@
 import { auditRoutes } from '@platform/auth';
+import { describeRoutes, routeManifestDrift } from '@platform/testing';
 import { GatewayAppModule } from './app.module';
 
 describe('gateway routes', () => {
@@ -13,5 +14,13 @@ describe('gateway routes', () => {
 
   it('each declare @Public() or @Authenticated()', () => {
     expect(routes.filter((r) => r.access === 'none')).toEqual([]);
+  });
+
+  it('match the committed route manifest docs/routes/gateway.json (the fuzz harness reads it)', () => {
+    const { committed, actual } = routeManifestDrift(
+      'gateway',
+      describeRoutes(GatewayAppModule.register({})),
+    );
+    expect(committed).toEqual(actual);
   });
 });

@@ -2,13 +2,14 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { requestIdMiddleware } from '@platform/envelope';
+import { answerUnparsableRequests, requestIdMiddleware, urlGuardMiddleware } from '@platform/envelope';
 import { GatewayAppModule } from './app.module';
 import { GatewayProxy } from './proxy/gateway-proxy.provider';
 
 /**
  * No body parser: proxied bodies stream through untouched. Order: request id, then the route table,
- * then the gateway's own routes (health) and the 404 envelope for everything else.
+ * then the gateway's own routes (health) and the 404 envelope for everything else. Requests Node
+ * cannot parse (oversized headers or URL) get the envelope too, before any of that.
  */
 export async function createGatewayApp(
   env: NodeJS.ProcessEnv = process.env,
@@ -22,7 +23,10 @@ export async function createGatewayApp(
   const proxy = app.get(GatewayProxy);
   app.use(requestIdMiddleware);
   app.use(proxy.middleware);
+  // Proxied URLs are checked by the service that owns them; the gateway's own routes here.
+  app.use(urlGuardMiddleware);
   (app.getHttpServer() as Server).on('upgrade', proxy.upgrade);
+  answerUnparsableRequests(app);
   app.enableShutdownHooks();
   return app;
 }

@@ -1,4 +1,5 @@
 import { auditRoutes } from '@platform/auth';
+import { describeRoutes, routeManifestDrift } from '@platform/testing';
 import { LendingAppModule } from './app.module';
 
 describe('lending routes', () => {
@@ -12,5 +13,13 @@ describe('lending routes', () => {
 
   it('each declare @Public() or @Authenticated()', () => {
     expect(routes.filter((r) => r.access === 'none')).toEqual([]);
+  });
+
+  it('match the committed route manifest docs/routes/lending.json (the fuzz harness reads it)', () => {
+    const { committed, actual } = routeManifestDrift(
+      'lending',
+      describeRoutes(LendingAppModule.register({})),
+    );
+    expect(committed).toEqual(actual);
   });
 });

@@ -1,4 +1,5 @@
 import { auditRoutes } from '@platform/auth';
+import { describeRoutes, routeManifestDrift } from '@platform/testing';
 import { RelayAppModule } from './app.module';
 
 describe('outbox-relay routes', () => {
@@ -12,5 +13,13 @@ describe('outbox-relay routes', () => {
 
   it('each declare @Public() or @Authenticated()', () => {
     expect(routes.filter((r) => r.access === 'none')).toEqual([]);
+  });
+
+  it('match the committed route manifest docs/routes/outbox-relay.json (the fuzz harness reads it)', () => {
+    const { committed, actual } = routeManifestDrift(
+      'outbox-relay',
+      describeRoutes(RelayAppModule.register({})),
+    );
+    expect(committed).toEqual(actual);
   });
 });

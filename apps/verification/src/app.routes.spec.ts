@@ -1,4 +1,5 @@
 import { auditRoutes } from '@platform/auth';
+import { describeRoutes, routeManifestDrift } from '@platform/testing';
 import { VerificationAppModule } from './app.module';
 
 describe('verification routes', () => {
@@ -12,5 +13,13 @@ describe('verification routes', () => {
 
   it('each declare @Public() or @Authenticated()', () => {
     expect(routes.filter((r) => r.access === 'none')).toEqual([]);
+  });
+
+  it('match the committed route manifest docs/routes/verification.json (the fuzz harness reads it)', () => {
+    const { committed, actual } = routeManifestDrift(
+      'verification',
+      describeRoutes(VerificationAppModule.register({})),
+    );
+    expect(committed).toEqual(actual);
   });
 });

@@ -8,6 +8,10 @@ export interface AuditedRoute {
   method: string;
   path: string;
   access: 'public' | 'authenticated' | 'none';
+  /** The authentication schemes an authenticated route accepts. */
+  schemes: string[];
+  /** The controller class, for tools that read the handler's parameter metadata. */
+  target: Type<unknown>;
 }
 
 type ModuleRef = Type<unknown> | DynamicModule | Promise<DynamicModule> | { forwardRef: () => unknown };
@@ -69,6 +73,8 @@ export function auditRoutes(root: Type<unknown> | DynamicModule): AuditedRoute[]
           .filter(Boolean)
           .join('/')}`,
         access: isPublic ? 'public' : schemes?.length ? 'authenticated' : 'none',
+        schemes: schemes ?? [],
+        target: ctrl,
       });
     }
   }

@@ -74,8 +74,9 @@ export function QueryInt(opts: { min?: number; max?: number } = {}): PropertyDec
   );
 }
 
-const MIN_INSTANT = Date.UTC(1, 0, 1);
-const MAX_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+// Date.parse, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+const MIN_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const MAX_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;

@@ -3,3 +3,19 @@ export { TopicCollector, testKafka, type ReceivedMessage } from './kafka';
 export { listen, request, rawRequest, type JsonResponse, type RawResponse } from './http';
 export { serviceEnv, eventually } from './env';
 export { spawnTsProcess, type JsonLineProcess } from './process';
+export {
+  describeRoutes,
+  describeFields,
+  type RouteManifestEntry,
+  type FieldDescriptor,
+  type FieldKind,
+} from './fuzz/route-manifest';
+export { readRouteManifest, routeManifestDrift, routeManifestPath } from './fuzz/manifest-file';
+export {
+  runFuzz,
+  casesFor,
+  type FuzzTarget,
+  type FuzzOptions,
+  type FuzzReport,
+  type FuzzFailure,
+} from './fuzz/fuzz-harness';

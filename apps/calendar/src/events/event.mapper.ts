@@ -1,4 +1,4 @@
-import { RequestValidationError, type RawFieldError } from '@platform/envelope';
+import { RequestValidationError, isCalendarDate, type RawFieldError } from '@platform/envelope';
 import type { CalendarEvent, EventResource, EventStatus, EventVisibility } from './calendar-event.entity';
 import type { EventTimeDto } from './dto/event-time.dto';
 import type { UpsertEventRequest } from './dto/upsert-event.request';
@@ -26,6 +26,8 @@ export interface EventFields {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
+const MIN_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const MAX_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** Midnight of a calendar date in an IANA zone, as an instant. */
 export function midnightIn(date: string, timeZone: string | null): Date {
@@ -50,6 +52,7 @@ export function midnightIn(date: string, timeZone: string | null): Date {
   return new Date(utc.getTime() - (wall.getTime() - utc.getTime()));
 }
 
+/** The next days; past 9999-12-31 the result is no calendar date (checked by the caller). */
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
@@ -90,9 +93,24 @@ export function toEventFields(req: UpsertEventRequest): EventFields {
     allDay = true;
     startDate = req.start.date;
     endDate = req.end?.date ?? addDays(startDate, 1);
+    if (!isCalendarDate(endDate)) {
+      fail('end', 'inSupportedRange');
+      throw new RequestValidationError(problems);
+    }
     startsAt = midnightIn(startDate, timeZone);
     endsAt = midnightIn(endDate, timeZone);
   }
+  // An all-day event on 9999-12-31 would end on a day no date type holds; a date near year 1 in an
+  // eastern zone would begin in year 0, which PostgreSQL does not have.
+  for (const [field, at] of [
+    ['start', startsAt],
+    ['end', endsAt],
+  ] as const) {
+    if (at && (Number.isNaN(at.getTime()) || at.getTime() < MIN_INSTANT || at.getTime() > MAX_INSTANT)) {
+      fail(field, 'inSupportedRange');
+    }
+  }
+  if (problems.length) throw new RequestValidationError(problems);
   if (startsAt && endsAt && endsAt < startsAt) fail('end', 'notBeforeStart');
 
   if (problems.length) throw new RequestValidationError(problems);

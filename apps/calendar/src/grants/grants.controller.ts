@@ -97,6 +97,11 @@ export class GrantsController {
   @ApiBody({ type: SetTeamMembersRequest })
   async setTeamMembers(@CurrentPrincipal() p: CalendarPrincipal, @Body() body: SetTeamMembersRequest) {
     await inTransaction(this.ds, async (tx) => {
+      // Two replacements of one team at once would both delete nothing visible and then collide on
+      // insert (a 500); one at a time per team, the last one wins.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `team-members:${p.accountId}:${body.team_id}`,
+      ]);
       await tx.getRepository(TeamMember).delete({ accountId: p.accountId, teamId: body.team_id });
       if (body.members.length) {
         await tx

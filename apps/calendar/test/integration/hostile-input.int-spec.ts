@@ -147,6 +147,45 @@ describe('calendar under hostile input (real PostgreSQL)', () => {
     });
   });
 
+  describe('found by the fuzz harness', () => {
+    it('rejects an all-day event on 9999-12-31, whose default end no date type holds', async () => {
+      fieldError(await upsert({ start: { date: '9999-12-31' } }), 'end', 'inSupportedRange');
+      fieldError(
+        await upsert({ start: { date: '0001-01-01', time_zone: 'Asia/Tokyo' } }),
+        'start',
+        'inSupportedRange',
+      );
+    });
+
+    it('replaces one team from 20 concurrent requests without a 500; the last one wins whole', async () => {
+      const owner = await new SignJWT({ account_id: 'acme', roles: ['owner'] })
+        .setProtectedHeader({ alg: 'RS256' })
+        .setSubject('olga')
+        .setIssuer('https://id.test')
+        .setAudience('calendar')
+        .setExpirationTime('10m')
+        .sign(signer);
+      const sets = Array.from({ length: 20 }, (_, i) => [`p${i}`, 'shared', `q${i}`]);
+      const answers = await Promise.all(
+        sets.map((members) =>
+          rawRequest(`${base}/Calendar/setTeamMembers`, {
+            headers: { PlatformSession: owner },
+            body: JSON.stringify({ team_id: 'race', members }),
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(sets.map(() => 200));
+      const stored = await withClient(db.url, async (c) =>
+        (
+          await c.query<{ person_id: string }>(
+            `SELECT person_id FROM calendar.team_members WHERE team_id = 'race' ORDER BY person_id`,
+          )
+        ).rows.map((r) => r.person_id),
+      );
+      expect(sets.map((m) => [...m].sort())).toContainEqual(stored);
+    });
+  });
+
   describe('5. one definition of length: Unicode code points', () => {
     it('accepts 500 emoji (1,000 UTF-16 units), stores them unchanged, and rejects 501', async () => {
       const title = '😀'.repeat(500);
