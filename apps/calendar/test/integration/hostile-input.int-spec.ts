@@ -196,6 +196,14 @@ describe('calendar under hostile input (real PostgreSQL)', () => {
       // A character with a variation selector is two code points, as PostgreSQL counts them.
       fieldError(await upsert({ title: '❤️'.repeat(251) }), 'title', 'maxChars');
       expect(await storedTitles()).toEqual([title]);
+      // The column counts the same way, whichever path writes to it.
+      const direct = await withClient(db.url, (c) =>
+        c.query(`UPDATE calendar.events SET title = $1 WHERE entity_type = 'fuzz'`, ['😀'.repeat(501)]).then(
+          () => 'stored',
+          (e: { constraint?: string }) => e.constraint,
+        ),
+      );
+      expect(direct).toBe('events_text_lengths_ck');
     });
   });
 

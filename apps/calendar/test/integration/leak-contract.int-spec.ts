@@ -1,0 +1,169 @@
+import type { INestApplication } from '@nestjs/common';
+import { SignJWT, exportSPKI, generateKeyPair, type KeyLike } from 'jose';
+import { DataSource } from 'typeorm';
+import {
+  createTestDatabase,
+  listen,
+  rawRequest,
+  readRouteManifest,
+  serviceEnv,
+  withClient,
+} from '@platform/testing';
+import { createCalendarApp } from '../../src/bootstrap';
+import {
+  ensureAccount,
+  ensureProduct,
+  grantPermissions,
+  issueProductKey,
+} from '../../src/tenancy/tenancy.admin';
+
+/**
+ * The leak contract: a caller who may see only busy blocks gets answers (items, order, total) that do
+ * not depend on anything a busy block hides. Every read route of the calendar is classified below;
+ * a new GET route fails the first test until it is.
+ */
+const HIDDEN_FIELD_PARAMETERS: Record<string, string[][]> = {
+  // Each inner list: values of one hidden-field parameter that must give the same answer.
+  '/Calendar/events': [
+    ['text=Dentist', 'text=zzzz', 'text=secret'],
+    ['product=crm', 'product=hr', 'product=nobody'],
+    ['status=confirmed', 'status=cancelled', 'status=tentative'],
+    ['sort=updated', 'sort=-updated'],
+  ],
+  '/Calendar/listByEntity': [
+    ['product_id=crm&entity_id=P-1', 'product_id=crm&entity_id=missing', 'product_id=hr&entity_id=P-1'],
+  ],
+};
+/** Read routes that return no event data, so nothing hidden to leak. */
+const NO_EVENT_DATA = ['/Calendar/grants', '/Calendar/teams', '/health/live', '/health/ready'];
+
+describe('calendar leak contract: busy-block callers learn nothing hidden (real PostgreSQL)', () => {
+  let app: INestApplication;
+  let base: string;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let signer: KeyLike;
+  let crm: string;
+  let busy: string;
+
+  const session = (sub: string) =>
+    new SignJWT({ account_id: 'acme', roles: [] })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject(sub)
+      .setIssuer('https://id.test')
+      .setAudience('calendar')
+      .setExpirationTime('10m')
+      .sign(signer);
+  const product = (key: string, id: string) => ({ API_KEY: key, AccountId: 'acme', ProductId: id });
+  /** The answer without what differs per request (the request id). */
+  const answer = async (path: string, headers: Record<string, string>) => {
+    const res = await rawRequest(`${base}${path}`, { headers });
+    const value = { ...(res.json?.value as Record<string, unknown>) };
+    delete value.requestId;
+    return { status: res.status, value };
+  };
+  const put = async (body: Record<string, unknown>) => {
+    const res = await rawRequest(`${base}/Calendar/upsert`, {
+      headers: product(crm, 'crm'),
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBeLessThan(300);
+  };
+  const bobsPrivateWeek = (title: string, version = 0) =>
+    [1, 2, 3].map((d) => ({
+      entity_type: 'private',
+      entity_id: `P-${d}`,
+      version,
+      title: `${title} ${d}`,
+      description: `${title} notes`,
+      location: `${title} clinic`,
+      visibility: 'private',
+      owner: 'bob',
+      metadata: { topic: title },
+      start: { date_time: `2026-12-0${d}T10:00:00Z` },
+      end: { date_time: `2026-12-0${d}T11:00:00Z` },
+    }));
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256');
+    signer = pair.privateKey;
+    db = await createTestDatabase('calendar_leak');
+    app = await createCalendarApp(
+      serviceEnv(db.url, {
+        SESSION_PUBLIC_KEY_PEM: await exportSPKI(pair.publicKey),
+        SESSION_ISSUER: 'https://id.test',
+        CALENDAR_WRITE_LIMIT: '100000',
+      }),
+      false,
+    );
+    base = await listen(app);
+    const ds = app.get(DataSource);
+    await ensureAccount(ds, 'acme', 'Acme');
+    for (const p of ['crm', 'busy']) await ensureProduct(ds, p, p);
+    crm = (await issueProductKey(ds, 'crm', 't')).token;
+    busy = (await issueProductKey(ds, 'busy', 't')).token;
+    await grantPermissions(ds, 'acme', 'crm', ['Push', 'Read']);
+    await grantPermissions(ds, 'acme', 'busy', ['FreeBusy']);
+    await withClient(db.url, (c) =>
+      c.query(`INSERT INTO calendar.team_members (account_id, team_id, person_id)
+               VALUES ('acme', 'ops', 'bob'), ('acme', 'ops', 'alice')`),
+    );
+    for (const e of bobsPrivateWeek('Dentist')) await put(e);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('classifies every read route of the calendar', () => {
+    const reads = readRouteManifest('calendar')
+      .filter((r) => r.method === 'GET')
+      .map((r) => r.path);
+    expect(reads.filter((p) => !(p in HIDDEN_FIELD_PARAMETERS) && !NO_EVENT_DATA.includes(p))).toEqual([]);
+  });
+
+  const principals = async (): Promise<[string, Record<string, string>][]> => [
+    ['a FreeBusy-only product', product(busy, 'busy')],
+    [
+      'a teammate of the owner of private events (person alice, person=bob)',
+      { PlatformSession: await session('alice') },
+    ],
+  ];
+
+  it('gives each busy-block principal the same answer for every value of a hidden-field parameter', async () => {
+    for (const [who, headers] of await principals()) {
+      for (const [path, groups] of Object.entries(HIDDEN_FIELD_PARAMETERS)) {
+        if (path === '/Calendar/listByEntity' && !('API_KEY' in headers)) continue; // products only
+        for (const variants of groups) {
+          const answers = await Promise.all(
+            variants.map((v) =>
+              answer(path === '/Calendar/events' ? `${path}?person=bob&${v}` : `${path}?${v}`, headers),
+            ),
+          );
+          for (const a of answers.slice(1)) expect([who, path, a]).toEqual([who, path, answers[0]]);
+        }
+      }
+    }
+  });
+
+  it('gives the same answers after every hidden field of the events changed', async () => {
+    const before: unknown[] = [];
+    const queries = [
+      '/Calendar/events?person=bob',
+      '/Calendar/events?person=bob&text=Dentist',
+      '/Calendar/events?person=bob&sort=updated',
+    ];
+    for (const [, headers] of await principals()) {
+      for (const q of queries) before.push(await answer(q, headers));
+    }
+    for (const e of bobsPrivateWeek('Therapist', 1)) await put(e);
+    const after: unknown[] = [];
+    for (const [, headers] of await principals()) {
+      for (const q of queries) after.push(await answer(q, headers));
+    }
+    expect(after).toEqual(before);
+    // The owner does see the change, so the data did move.
+    const own = await answer('/Calendar/events?text=Therapist', { PlatformSession: await session('bob') });
+    expect((own.value as { total: number }).total).toBe(3);
+  });
+});
