@@ -1,14 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import { SignJWT, exportSPKI, generateKeyPair, type KeyLike } from 'jose';
-import { DataSource } from 'typeorm';
-import { createTestDatabase, listen, rawRequest, serviceEnv, withClient } from '@platform/testing';
-import { createCalendarApp } from '../../src/bootstrap';
-import {
-  ensureAccount,
-  ensureProduct,
-  grantPermissions,
-  issueProductKey,
-} from '../../src/tenancy/tenancy.admin';
+import { rawRequest, withClient } from '@platform/testing';
+import { startCalendar, type CalendarFixture } from './calendar-fixture';
 
 type Field = { field: string; rule: string; message: string };
 type ErrorValue = { reason: string; requestId: string; fields?: Field[] };
@@ -19,10 +10,9 @@ type ErrorValue = { reason: string; requestId: string; fields?: Field[] };
  * fault and the request id; nothing is stored that differs from what was sent.
  */
 describe('calendar under hostile input (real PostgreSQL)', () => {
-  let app: INestApplication;
+  let fx: CalendarFixture;
   let base: string;
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let signer: KeyLike;
+  let db: CalendarFixture['db'];
   let crm: string;
   let busy: string;
   let n = 0;
@@ -33,14 +23,7 @@ describe('calendar under hostile input (real PostgreSQL)', () => {
     ProductId: id,
     ...extra,
   });
-  const session = (sub: string) =>
-    new SignJWT({ account_id: 'acme', roles: [] })
-      .setProtectedHeader({ alg: 'RS256' })
-      .setSubject(sub)
-      .setIssuer('https://id.test')
-      .setAudience('calendar')
-      .setExpirationTime('10m')
-      .sign(signer);
+  const session = (sub: string) => fx.session(sub);
   /** Posts a body given as raw text (or bytes), so JSON.stringify cannot clean it first. */
   const upsertRaw = (body: string | Buffer, headers: Record<string, string> = {}) =>
     rawRequest(`${base}/Calendar/upsert`, { headers: { ...product(crm, 'crm'), ...headers }, body });
@@ -71,30 +54,14 @@ describe('calendar under hostile input (real PostgreSQL)', () => {
     );
 
   beforeAll(async () => {
-    const pair = await generateKeyPair('RS256');
-    signer = pair.privateKey;
-    db = await createTestDatabase('calendar_hostile');
-    app = await createCalendarApp(
-      serviceEnv(db.url, {
-        SESSION_PUBLIC_KEY_PEM: await exportSPKI(pair.publicKey),
-        SESSION_ISSUER: 'https://id.test',
-        CALENDAR_WRITE_LIMIT: '100000',
-      }),
-      false,
-    );
-    base = await listen(app);
-    const ds = app.get(DataSource);
-    await ensureAccount(ds, 'acme', 'Acme');
-    for (const p of ['crm', 'busy']) await ensureProduct(ds, p, p);
-    crm = (await issueProductKey(ds, 'crm', 't')).token;
-    busy = (await issueProductKey(ds, 'busy', 't')).token;
-    await grantPermissions(ds, 'acme', 'crm', ['Push', 'Read']);
-    await grantPermissions(ds, 'acme', 'busy', ['FreeBusy']);
+    fx = await startCalendar('calendar_hostile', { CALENDAR_WRITE_LIMIT: '100000' });
+    ({ base, db } = fx);
+    crm = await fx.product('crm', ['Push', 'Read']);
+    busy = await fx.product('busy', ['FreeBusy']);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+    await fx?.close();
   });
 
   describe('1. NUL characters', () => {
@@ -158,13 +125,7 @@ describe('calendar under hostile input (real PostgreSQL)', () => {
     });
 
     it('replaces one team from 20 concurrent requests without a 500; the last one wins whole', async () => {
-      const owner = await new SignJWT({ account_id: 'acme', roles: ['owner'] })
-        .setProtectedHeader({ alg: 'RS256' })
-        .setSubject('olga')
-        .setIssuer('https://id.test')
-        .setAudience('calendar')
-        .setExpirationTime('10m')
-        .sign(signer);
+      const owner = await fx.session('olga', ['owner']);
       const sets = Array.from({ length: 20 }, (_, i) => [`p${i}`, 'shared', `q${i}`]);
       const answers = await Promise.all(
         sets.map((members) =>

@@ -1,21 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import { SignJWT, exportSPKI, generateKeyPair, type KeyLike } from 'jose';
-import { DataSource } from 'typeorm';
-import {
-  createTestDatabase,
-  listen,
-  rawRequest,
-  readRouteManifest,
-  serviceEnv,
-  withClient,
-} from '@platform/testing';
-import { createCalendarApp } from '../../src/bootstrap';
-import {
-  ensureAccount,
-  ensureProduct,
-  grantPermissions,
-  issueProductKey,
-} from '../../src/tenancy/tenancy.admin';
+import { rawRequest, readRouteManifest, withClient } from '@platform/testing';
+import { startCalendar, type CalendarFixture } from './calendar-fixture';
 
 /**
  * The leak contract: a caller who may see only busy blocks gets answers (items, order, total) that do
@@ -38,21 +22,13 @@ const HIDDEN_FIELD_PARAMETERS: Record<string, string[][]> = {
 const NO_EVENT_DATA = ['/Calendar/grants', '/Calendar/teams', '/health/live', '/health/ready'];
 
 describe('calendar leak contract: busy-block callers learn nothing hidden (real PostgreSQL)', () => {
-  let app: INestApplication;
+  let fx: CalendarFixture;
   let base: string;
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let signer: KeyLike;
+  let db: CalendarFixture['db'];
   let crm: string;
   let busy: string;
 
-  const session = (sub: string) =>
-    new SignJWT({ account_id: 'acme', roles: [] })
-      .setProtectedHeader({ alg: 'RS256' })
-      .setSubject(sub)
-      .setIssuer('https://id.test')
-      .setAudience('calendar')
-      .setExpirationTime('10m')
-      .sign(signer);
+  const session = (sub: string) => fx.session(sub);
   const product = (key: string, id: string) => ({ API_KEY: key, AccountId: 'acme', ProductId: id });
   /** The answer without what differs per request (the request id). */
   const answer = async (path: string, headers: Record<string, string>) => {
@@ -84,25 +60,10 @@ describe('calendar leak contract: busy-block callers learn nothing hidden (real 
     }));
 
   beforeAll(async () => {
-    const pair = await generateKeyPair('RS256');
-    signer = pair.privateKey;
-    db = await createTestDatabase('calendar_leak');
-    app = await createCalendarApp(
-      serviceEnv(db.url, {
-        SESSION_PUBLIC_KEY_PEM: await exportSPKI(pair.publicKey),
-        SESSION_ISSUER: 'https://id.test',
-        CALENDAR_WRITE_LIMIT: '100000',
-      }),
-      false,
-    );
-    base = await listen(app);
-    const ds = app.get(DataSource);
-    await ensureAccount(ds, 'acme', 'Acme');
-    for (const p of ['crm', 'busy']) await ensureProduct(ds, p, p);
-    crm = (await issueProductKey(ds, 'crm', 't')).token;
-    busy = (await issueProductKey(ds, 'busy', 't')).token;
-    await grantPermissions(ds, 'acme', 'crm', ['Push', 'Read']);
-    await grantPermissions(ds, 'acme', 'busy', ['FreeBusy']);
+    fx = await startCalendar('calendar_leak', { CALENDAR_WRITE_LIMIT: '100000' });
+    ({ base, db } = fx);
+    crm = await fx.product('crm', ['Push', 'Read']);
+    busy = await fx.product('busy', ['FreeBusy']);
     await withClient(db.url, (c) =>
       c.query(`INSERT INTO calendar.team_members (account_id, team_id, person_id)
                VALUES ('acme', 'ops', 'bob'), ('acme', 'ops', 'alice')`),
@@ -111,8 +72,7 @@ describe('calendar leak contract: busy-block callers learn nothing hidden (real 
   });
 
   afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+    await fx?.close();
   });
 
   it('classifies every read route of the calendar', () => {
