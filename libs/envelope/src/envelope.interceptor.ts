@@ -10,7 +10,8 @@ import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { isEnvelope, ok } from './envelope';
 
-const RAW_RESPONSE = 'platform:raw-response';
+/** Metadata key of `@RawResponse()`; tools that list routes read it too. */
+export const RAW_RESPONSE = 'platform:raw-response';
 
 /** The handler writes a non-JSON body itself (a PDF, an ICS feed, a CalDAV answer). */
 export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);

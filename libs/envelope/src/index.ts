@@ -19,7 +19,7 @@ export {
   type RawFieldError,
 } from './validation';
 export { EnvelopeExceptionFilter } from './envelope.filter';
-export { EnvelopeInterceptor, RawResponse } from './envelope.interceptor';
+export { EnvelopeInterceptor, RawResponse, RAW_RESPONSE } from './envelope.interceptor';
 export {
   EnvelopeModule,
   configureHttpApp,

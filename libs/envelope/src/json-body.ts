@@ -61,14 +61,8 @@ export function jsonBodyParser(limit: string) {
   const parse = json({ limit, verify: verifyRaw });
   return (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: Next): void =>
     parse(req as never, res as never, (err?: unknown) => {
-      if (err) {
-        const original = (err as { type?: string }).type === 'entity.invalid.utf8' ? err : undefined;
-        return next(
-          original
-            ? new RequestValidationError((original as InvalidUtf8Error).fields)
-            : new BodyParserError(err),
-        );
-      }
+      if (err instanceof InvalidUtf8Error) return next(new RequestValidationError(err.fields));
+      if (err) return next(new BodyParserError(err));
       const problems = req.body === undefined ? [] : inspectJsonStrings(req.body);
       next(problems.length ? new RequestValidationError(problems) : undefined);
     });

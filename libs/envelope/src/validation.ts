@@ -2,6 +2,7 @@ import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@ne
 import { getMetadataStorage } from 'class-validator';
 // class-transformer keeps its @Type registry here and exports no public accessor for it.
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+import { MAX_REPORTED_PROBLEMS } from './hostile-input';
 
 export interface RawFieldError {
   field: string;
@@ -51,12 +52,26 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
 
 type Dto = new (...args: never[]) => object;
 
-function declaredProperties(cls: Dto): Set<string> {
-  return new Set(
-    getMetadataStorage()
-      .getTargetValidationMetadatas(cls, '', true, false)
-      .map((m) => m.propertyName),
-  );
+/** What the raw-input checks need of a DTO class, read from its decorators once per class. */
+interface DtoShape {
+  declared: Set<string>;
+  freeFormMaps: Set<string>;
+}
+
+const shapes = new WeakMap<Dto, DtoShape>();
+
+/** Decorators never change at run time, so each class is read once, not on every request. */
+function shapeOf(cls: Dto): DtoShape {
+  let shape = shapes.get(cls);
+  if (!shape) {
+    const metas = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
+    shape = {
+      declared: new Set(metas.map((m) => m.propertyName)),
+      freeFormMaps: new Set(metas.filter((m) => m.name === 'freeFormMap').map((m) => m.propertyName)),
+    };
+    shapes.set(cls, shape);
+  }
+  return shape;
 }
 
 /** The class a nested property is transformed into (`@Type(() => X)`), if any. */
@@ -70,12 +85,6 @@ function nestedType(cls: Dto, property: string): Dto | undefined {
  * guard): in a free-form map they would vanish without a word, so they are refused instead.
  */
 export const RESERVED_MAP_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-function isFreeFormMap(cls: Dto, property: string): boolean {
-  return getMetadataStorage()
-    .getTargetValidationMetadatas(cls, '', true, false)
-    .some((m) => m.propertyName === property && m.name === 'freeFormMap');
-}
 
 function reservedKeys(map: unknown, field: string, out: RawFieldError[]): void {
   if (map === null || typeof map !== 'object' || Array.isArray(map)) return;
@@ -96,7 +105,7 @@ export function unknownFields(
   prefix = '',
   out: RawFieldError[] = [],
 ): RawFieldError[] {
-  const declared = declaredProperties(cls);
+  const { declared, freeFormMaps } = shapeOf(cls);
   for (const key of Object.keys(plain)) {
     const field = `${prefix}${key}`;
     if (!declared.has(key)) {
@@ -104,7 +113,7 @@ export function unknownFields(
       continue;
     }
     const v = (plain as Record<string, unknown>)[key];
-    if (isFreeFormMap(cls, key)) {
+    if (freeFormMaps.has(key)) {
       reservedKeys(v, field, out);
       continue;
     }
@@ -121,10 +130,7 @@ export function unknownFields(
 }
 
 function isDto(metatype: unknown): metatype is Dto {
-  return (
-    typeof metatype === 'function' &&
-    getMetadataStorage().getTargetValidationMetadatas(metatype as Dto, '', true, false).length > 0
-  );
+  return typeof metatype === 'function' && shapeOf(metatype as Dto).declared.size > 0;
 }
 
 /**
@@ -152,7 +158,7 @@ export class PlatformValidationPipe extends ValidationPipe {
         );
         const seen = new Set(unknown.map((f) => `${f.field}:${f.rule}`));
         const merged = [...unknown, ...others.filter((f) => !seen.has(`${f.field}:${f.rule}`))];
-        throw new RequestValidationError(merged.slice(0, 20));
+        throw new RequestValidationError(merged.slice(0, MAX_REPORTED_PROBLEMS));
       }
     }
     return super.transform(value, metadata);

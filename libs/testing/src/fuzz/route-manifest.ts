@@ -5,6 +5,7 @@ import { getMetadataStorage } from 'class-validator';
 // class-transformer keeps its @Type registry here and exports no public accessor for it.
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { auditRoutes } from '@platform/auth';
+import { RAW_RESPONSE } from '@platform/envelope';
 
 /**
  * What a route declares about its inputs, read from the same metadata the validation pipe enforces
@@ -53,7 +54,6 @@ export interface RouteManifestEntry {
 
 type Meta = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
 
-const RAW_RESPONSE = 'platform:raw-response';
 const SCALAR_RULES: Record<string, FieldKind> = {
   isInt: 'int',
   isNumber: 'number',
