@@ -1,6 +1,43 @@
+import { readdirSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
 
-const appScopes = ['gateway', 'calendar', 'public-status', 'lending', 'verification', 'outbox-relay'];
+// One scope per folder under apps/ (libs/registry's test keeps those folders and its entries in step).
+const appScopes = readdirSync(new URL('./apps/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+// One definition of length (Unicode code points, as PostgreSQL counts): class-validator's length checks
+// count neither code points nor UTF-16 units.
+const lengthAndDateRule = {
+  name: 'class-validator',
+  importNames: ['MaxLength', 'MinLength', 'Length', 'IsISO8601', 'IsDateString'],
+  message:
+    'Use MaxChars/MinChars, IsInstant or IsCalendarDate from @platform/envelope (one definition of length and of a date).',
+};
+
+// One way to the database: controller -> service -> repository. Outside repositories, entities and
+// migrations nothing imports the ORM or the driver, and nothing runs SQL on a handle it was given.
+const onlyRepositoriesMessage =
+  'Only *.repository.ts (and entities, migrations, libs/persistence) touch the database: call a repository from a service.';
+const dataAccessRules = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        lengthAndDateRule,
+        ...['typeorm', '@nestjs/typeorm', 'pg'].map((name) => ({ name, message: onlyRepositoriesMessage })),
+      ],
+    },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector:
+        'CallExpression[callee.property.name=/^(query|getRepository|createQueryBuilder|transaction)$/]',
+      message: onlyRepositoriesMessage,
+    },
+  ],
+};
 
 export default [
   ...nx.configs['flat/base'],
@@ -44,22 +81,13 @@ export default [
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
-      // One definition of length (Unicode code points, as PostgreSQL counts): class-validator's
-      // length checks count neither code points nor UTF-16 units.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'class-validator',
-              importNames: ['MaxLength', 'MinLength', 'Length', 'IsISO8601', 'IsDateString'],
-              message:
-                'Use MaxChars/MinChars, IsInstant or IsCalendarDate from @platform/envelope (one definition of length and of a date).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [lengthAndDateRule] }],
     },
+  },
+  {
+    files: ['apps/*/src/**/*.ts', 'libs/tenancy/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.entity.ts', '**/migrations/**', '**/*.spec.ts'],
+    rules: dataAccessRules,
   },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],

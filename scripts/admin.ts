@@ -5,9 +5,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { ADMIN_CLI_SERVICES } from '@platform/registry';
 
 const ROOT = resolve(__dirname, '../..');
-const SERVICES = ['calendar', 'lending', 'verification', 'public-status'];
+const SERVICES: readonly string[] = ADMIN_CLI_SERVICES;
 const [service, ...args] = process.argv.slice(2);
 
 if (!service || !SERVICES.includes(service)) {

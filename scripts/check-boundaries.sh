@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Proves that the module-boundary rules bite: plants forbidden imports, expects `nx lint` / eslint to
-# fail on each with @nx/enforce-module-boundaries, and removes the probes whatever happens.
+# Proves that the rules bite: plants forbidden imports, expects `nx lint` / eslint to fail on each with
+# @nx/enforce-module-boundaries; plants a fourth way to the database and expects the data-access lint
+# rule to fail; plants a route without scopes and expects the route audit to fail. Removes the probes
+# whatever happens.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NX_DAEMON=false
@@ -12,7 +14,14 @@ probes=(
   "libs/i18n/src/boundary-probe.ts|import { PersistenceModule } from '@platform/persistence';|a util lib importing a data-access lib"
 )
 
-cleanup() { for p in "${probes[@]}"; do rm -f "${p%%|*}"; done; }
+audit_module=apps/lending/src/app.module.ts
+audit_probe=apps/lending/src/applications/audit-probe.controller.ts
+cleanup() {
+  for p in "${probes[@]}"; do rm -f "${p%%|*}"; done
+  rm -f apps/lending/src/applications/data-probe.controller.ts apps/lending/src/applications/data-probe.service.ts
+  rm -f "$audit_probe"
+  if [ -f "$audit_module.probe-backup" ]; then mv "$audit_module.probe-backup" "$audit_module"; fi
+}
 trap cleanup EXIT
 
 failed=0
@@ -36,4 +45,65 @@ for p in "${probes[@]}"; do
     failed=1
   fi
 done
+
+# One way to the database: a controller injecting the DataSource, a service running SQL on its tx.
+expect_lint_failure() {
+  local file=$1 rule=$2 what=$3
+  out=$(npx eslint --max-warnings=0 "$file" 2>&1)
+  status=$?
+  rm -f "$file"
+  if [ $status -ne 0 ] && grep -q "$rule" <<<"$out"; then
+    echo "data-access check: lint rejects $what (ok)"
+  else
+    echo "data-access check: lint ACCEPTED $what ($file)" >&2
+    echo "$out" | tail -20 >&2
+    failed=1
+  fi
+}
+cat > apps/lending/src/applications/data-probe.controller.ts <<'TS'
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+
+export class DataProbeController {
+  constructor(@InjectDataSource() readonly ds: DataSource) {}
+}
+TS
+expect_lint_failure apps/lending/src/applications/data-probe.controller.ts no-restricted-imports \
+  "a controller injecting the DataSource"
+cat > apps/lending/src/applications/data-probe.service.ts <<'TS'
+export async function probe(tx: { query(sql: string): Promise<unknown> }): Promise<void> {
+  await tx.query('SELECT 1');
+}
+TS
+expect_lint_failure apps/lending/src/applications/data-probe.service.ts no-restricted-syntax \
+  "a service running SQL on its transaction"
+
+# Deny by default: an authenticated route without scopes fails the app's route audit.
+cp "$audit_module" "$audit_module.probe-backup"
+cat > "$audit_probe" <<'TS'
+import { Controller, Get } from '@nestjs/common';
+import { LendingAccess } from '../tenancy/scopes';
+
+@Controller('Applications')
+export class AuditProbeController {
+  @Get('Probe')
+  @LendingAccess.Authenticated('partner-key')
+  probe(): string {
+    return 'open to any key of the organization';
+  }
+}
+TS
+sed -i "1i import { AuditProbeController } from './applications/audit-probe.controller';" "$audit_module"
+sed -i 's/controllers: \[ApplicationsController\]/controllers: [ApplicationsController, AuditProbeController]/' "$audit_module"
+out=$(npx jest -c scripts/jest/unit.config.js apps/lending/src/app.routes.spec.ts 2>&1)
+status=$?
+mv "$audit_module.probe-backup" "$audit_module"
+rm -f "$audit_probe"
+if [ $status -ne 0 ] && grep -q "authenticated without RequireScopes" <<<"$out"; then
+  echo "route audit: rejects an authenticated route without scopes (ok)"
+else
+  echo "route audit: ACCEPTED an authenticated route without scopes" >&2
+  echo "$out" | tail -30 >&2
+  failed=1
+fi
 exit $failed

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Renders the deployment manifests offline: the kustomize dev overlay and the compose file. Installs
-# Debian's docker-compose (v1, config only; no engine needed) when missing and allowed.
+# Checks the deployment files against the service registry (libs/registry, scripts/gen-deploy.ts) and
+# renders them offline: the kustomize dev overlay and the compose file. Installs Debian's docker-compose
+# (v1, config only; no engine needed) when missing and allowed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+npm run --silent gen:deploy -- --check
+echo "Dockerfiles, compose app services, k8s manifests: in sync with libs/registry"
+apps=$(npm run --silent gen:deploy -- --list | wc -l)
 
 if ! command -v docker-compose >/dev/null; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
@@ -13,8 +18,6 @@ if ! command -v docker-compose >/dev/null; then
     exit 1
   fi
 fi
-node scripts/gen-dockerfiles.js --check
-echo "per-app Dockerfiles: in sync with docker/Dockerfile.template"
 docker-compose -f docker/docker-compose.yml config -q
 echo "docker-compose config: ok"
 
@@ -25,8 +28,8 @@ fi
 rendered=$(kubectl kustomize k8s/overlays/dev)
 deployments=$(grep -c '^kind: Deployment' <<<"$rendered")
 probes=$(grep -c 'readinessProbe:' <<<"$rendered")
-if [ "$deployments" -ne 6 ] || [ "$probes" -ne 6 ]; then
-  echo "kustomize: expected 6 deployments with readiness probes, got $deployments/$probes" >&2
+if [ "$deployments" -ne "$apps" ] || [ "$probes" -ne "$apps" ]; then
+  echo "kustomize: expected $apps deployments with readiness probes (one per registered app), got $deployments/$probes" >&2
   exit 1
 fi
 echo "kubectl kustomize k8s/overlays/dev: ok ($deployments deployments)"

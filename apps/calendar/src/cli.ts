@@ -1,64 +1,52 @@
 import { runAdminCli } from '@platform/persistence';
-import { CALENDAR_ENTITIES } from './app.module';
+import { TenancyAdminService, tenancyAdminCommands } from '@platform/tenancy';
+import { CALENDAR_ACCESS_PROVIDERS } from './app.module';
 import { CalendarConfig } from './config/calendar.config';
-import { CALENDAR_MIGRATIONS } from './migrations';
-import { ProductKey } from './tenancy/product-key.entity';
-import type { Permission } from './grants/permissions';
-import {
-  ensureAccount,
-  ensureProduct,
-  grantPermissions,
-  issueProductKey,
-  revokeProductKey,
-} from './tenancy/tenancy.admin';
+import { CALENDAR_DATABASE } from './database';
+import { GrantsService } from './grants/grants.service';
+import { AccountsRepository } from './tenancy/accounts.repository';
+import { CalendarTenancy } from './tenancy/calendar.tenancy';
+import { asAccountId } from './tenancy/tenant-ids';
 
 export const DEMO = { accountId: 'demo', productId: 'demo-crm' };
 
 void runAdminCli({
   service: 'calendar',
   config: CalendarConfig,
-  entities: CALENDAR_ENTITIES,
-  migrations: CALENDAR_MIGRATIONS,
+  database: CALENDAR_DATABASE,
+  imports: [CalendarTenancy],
+  providers: CALENDAR_ACCESS_PROVIDERS,
   commands: {
-    'create-account': { usage: '<id> [name]', run: (ds, [id, name]) => ensureAccount(ds, id, name ?? id) },
-    'create-product': { usage: '<id> [name]', run: (ds, [id, name]) => ensureProduct(ds, id, name ?? id) },
-    'issue-key': {
-      usage: '<productId> [label] [--default]   prints the key once; the default key is not request-logged',
-      run: (ds, args) => {
-        const isDefault = args.includes('--default');
-        const [productId, label] = args.filter((a) => a !== '--default');
-        return issueProductKey(ds, productId, label ?? 'admin CLI', isDefault);
-      },
+    'create-account': {
+      usage: '<id> [name]',
+      run: (app, [id, name]) => app.get(AccountsRepository).ensure(asAccountId(id), name ?? id),
     },
-    'revoke-key': {
-      usage: '<keyId>',
-      run: async (ds, [keyId]) => ({ revoked: await revokeProductKey(ds, keyId) }),
-    },
+    ...tenancyAdminCommands('product'),
     grant: {
       usage: '<accountId> <productId> <Read,Push,FreeBusy,Share>   as the account owner would',
-      run: async (ds, [account, product, perms]) => ({
-        permissions: await grantPermissions(ds, account, product, (perms ?? '').split(',') as Permission[]),
+      run: async (app, [account, product, perms]) => ({
+        permissions: (
+          await app
+            .get(GrantsService)
+            .grant(asAccountId(account), product, (perms ?? '').split(','), 'admin-cli')
+        ).map((g) => g.permission),
       }),
     },
     'seed-demo': {
       usage: '                  development only: demo account, product and a fresh key',
-      run: async (ds, _args, cfg) => {
+      run: async (app, _args, cfg) => {
         if (cfg.NODE_ENV === 'production') throw new Error('seed-demo refuses to run in production');
-        await ensureAccount(ds, DEMO.accountId, 'Demo company');
-        await ensureProduct(ds, DEMO.productId, 'Demo CRM');
+        const admin = app.get(TenancyAdminService);
+        const accountId = asAccountId(DEMO.accountId);
+        await app.get(AccountsRepository).ensure(accountId, 'Demo company');
+        await admin.createOwner(DEMO.productId, 'Demo CRM');
         // A re-seed replaces the demo key: the old token was shown once and cannot be recovered.
-        await ds
-          .getRepository(ProductKey)
-          .update({ productId: DEMO.productId, label: 'demo seed' }, { revokedAt: new Date() });
-        const key = await issueProductKey(ds, DEMO.productId, 'demo seed');
-        const permissions = await grantPermissions(
-          ds,
-          DEMO.accountId,
-          DEMO.productId,
-          ['Read', 'Push', 'FreeBusy', 'Share'],
-          'demo-person',
-        );
-        return { ...DEMO, apiKey: key.token, keyId: key.keyId, permissions };
+        await admin.revokeKeysLabelled(DEMO.productId, 'demo seed');
+        const key = await admin.issueKey(DEMO.productId, 'demo seed');
+        const grants = await app
+          .get(GrantsService)
+          .grant(accountId, DEMO.productId, ['Read', 'Push', 'FreeBusy', 'Share'], 'demo-person');
+        return { ...DEMO, apiKey: key.token, keyId: key.keyId, permissions: grants.map((g) => g.permission) };
       },
     },
   },

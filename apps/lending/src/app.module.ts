@@ -6,16 +6,13 @@ import { HealthModule, brokerCheck, databaseCheck } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
+import { ApiKeyGuard } from '@platform/tenancy';
 import { ApplicationsController } from './applications/applications.controller';
 import { ApplicationsRepository } from './applications/applications.repository';
-import { LoanApplication } from './applications/application.entity';
-import { LendingGuard } from './auth/lending.guard';
+import { ApplicationsService } from './applications/applications.service';
 import { LendingConfig } from './config/lending.config';
-import { LENDING_MIGRATIONS } from './migrations';
-import { Organization } from './tenancy/organization.entity';
-import { PartnerKey } from './tenancy/partner-key.entity';
-
-export const LENDING_ENTITIES = [Organization, PartnerKey, LoanApplication];
+import { LENDING_DATABASE } from './database';
+import { LendingTenancy } from './tenancy/lending.tenancy';
 
 @Module({})
 export class LendingAppModule {
@@ -26,22 +23,17 @@ export class LendingAppModule {
         TypedConfigModule.forRoot(LendingConfig, env),
         PlatformI18nModule.forRoot(),
         EnvelopeModule,
-        PersistenceModule.forRootAsync({
-          inject: [LendingConfig],
-          useFactory: (c: LendingConfig) => ({
-            url: c.DATABASE_URL,
-            schema: c.DB_SCHEMA,
-            poolMax: c.DB_POOL_MAX,
-            applicationName: `lending-${c.INSTANCE_ID}`,
-            entities: LENDING_ENTITIES,
-            migrations: LENDING_MIGRATIONS,
-          }),
-        }),
+        PersistenceModule.forService(LendingConfig, LENDING_DATABASE, { name: 'lending' }),
+        LendingTenancy,
         BrokerProbeModule.forRoot(LendingConfig),
         HealthModule.forRoot('lending', [databaseCheck, brokerCheck]),
       ],
       controllers: [ApplicationsController],
-      providers: [ApplicationsRepository, { provide: APP_GUARD, useClass: LendingGuard }],
+      providers: [
+        ApplicationsService,
+        ApplicationsRepository,
+        { provide: APP_GUARD, useExisting: ApiKeyGuard },
+      ],
     };
   }
 }

@@ -8,18 +8,16 @@ import { BrokerProbeModule } from '@platform/kafka';
 import { APP_GUARD } from '@nestjs/core';
 import { RelayConfig } from './config/relay.config';
 import { RelayController } from './relay/relay.controller';
-import { RelayDatabase } from './relay/relay-database';
+import { OutboxRepository } from './relay/outbox.repository';
 import { RelayService } from './relay/relay.service';
 
 const relayDatabaseCheck = {
   name: 'database',
-  inject: [RelayDatabase],
-  useFactory: (db: RelayDatabase) => async () => {
-    await db.pool.query('SELECT 1');
-  },
+  inject: [OutboxRepository],
+  useFactory: (db: OutboxRepository) => () => db.ping(),
 };
 
-@Module({ providers: [RelayDatabase], exports: [RelayDatabase] })
+@Module({ providers: [OutboxRepository], exports: [OutboxRepository] })
 class RelayDatabaseModule {}
 
 @Module({})

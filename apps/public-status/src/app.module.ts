@@ -8,11 +8,10 @@ import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
 import { PublicStatusConfig } from './config/public-status.config';
-import { PUBLIC_STATUS_MIGRATIONS } from './migrations';
+import { PUBLIC_STATUS_DATABASE } from './database';
 import { ProductsController } from './products/products.controller';
-import { StatusProduct } from './products/status-product.entity';
-
-export const PUBLIC_STATUS_ENTITIES = [StatusProduct];
+import { ProductsRepository } from './products/products.repository';
+import { ProductsService } from './products/products.service';
 
 @Module({})
 export class PublicStatusAppModule {
@@ -23,22 +22,12 @@ export class PublicStatusAppModule {
         TypedConfigModule.forRoot(PublicStatusConfig, env),
         PlatformI18nModule.forRoot(),
         EnvelopeModule,
-        PersistenceModule.forRootAsync({
-          inject: [PublicStatusConfig],
-          useFactory: (c: PublicStatusConfig) => ({
-            url: c.DATABASE_URL,
-            schema: c.DB_SCHEMA,
-            poolMax: c.DB_POOL_MAX,
-            applicationName: `public-status-${c.INSTANCE_ID}`,
-            entities: PUBLIC_STATUS_ENTITIES,
-            migrations: PUBLIC_STATUS_MIGRATIONS,
-          }),
-        }),
+        PersistenceModule.forService(PublicStatusConfig, PUBLIC_STATUS_DATABASE, { name: 'public-status' }),
         BrokerProbeModule.forRoot(PublicStatusConfig),
         HealthModule.forRoot('public-status', [databaseCheck, brokerCheck]),
       ],
       controllers: [ProductsController],
-      providers: [{ provide: APP_GUARD, useClass: PublicOnlyGuard }],
+      providers: [ProductsService, ProductsRepository, { provide: APP_GUARD, useClass: PublicOnlyGuard }],
     };
   }
 }

@@ -6,15 +6,13 @@ import { HealthModule, brokerCheck, databaseCheck } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
-import { VerificationGuard } from './auth/verification.guard';
+import { ApiKeyGuard } from '@platform/tenancy';
 import { CasesController } from './cases/cases.controller';
-import { VerificationCase } from './cases/verification-case.entity';
+import { CasesRepository } from './cases/cases.repository';
+import { CasesService } from './cases/cases.service';
 import { VerificationConfig } from './config/verification.config';
-import { VERIFICATION_MIGRATIONS } from './migrations';
-import { ApiKey } from './tenancy/api-key.entity';
-import { Organization } from './tenancy/organization.entity';
-
-export const VERIFICATION_ENTITIES = [Organization, ApiKey, VerificationCase];
+import { VERIFICATION_DATABASE } from './database';
+import { VerificationTenancy } from './tenancy/verification.tenancy';
 
 @Module({})
 export class VerificationAppModule {
@@ -25,22 +23,13 @@ export class VerificationAppModule {
         TypedConfigModule.forRoot(VerificationConfig, env),
         PlatformI18nModule.forRoot(),
         EnvelopeModule,
-        PersistenceModule.forRootAsync({
-          inject: [VerificationConfig],
-          useFactory: (c: VerificationConfig) => ({
-            url: c.DATABASE_URL,
-            schema: c.DB_SCHEMA,
-            poolMax: c.DB_POOL_MAX,
-            applicationName: `verification-${c.INSTANCE_ID}`,
-            entities: VERIFICATION_ENTITIES,
-            migrations: VERIFICATION_MIGRATIONS,
-          }),
-        }),
+        PersistenceModule.forService(VerificationConfig, VERIFICATION_DATABASE, { name: 'verification' }),
+        VerificationTenancy,
         BrokerProbeModule.forRoot(VerificationConfig),
         HealthModule.forRoot('verification', [databaseCheck, brokerCheck]),
       ],
       controllers: [CasesController],
-      providers: [{ provide: APP_GUARD, useClass: VerificationGuard }],
+      providers: [CasesService, CasesRepository, { provide: APP_GUARD, useExisting: ApiKeyGuard }],
     };
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { CommonError, commonError } from '@platform/envelope';
 import { DenyByDefaultGuard } from './deny-by-default.guard';
+import type { Principal } from './principal.decorator';
 
 /**
  * For apps that serve only anonymous routes (gateway probes, public status, relay metrics): `@Public()`
@@ -13,7 +14,7 @@ export class PublicOnlyGuard extends DenyByDefaultGuard {
     super(reflector);
   }
 
-  protected async authenticate(): Promise<boolean> {
+  protected async authenticate(): Promise<Principal> {
     throw commonError(CommonError.UNAUTHENTICATED);
   }
 }

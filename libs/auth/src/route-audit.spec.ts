@@ -1,6 +1,8 @@
 import { Controller, Get, Module, Post } from '@nestjs/common';
-import { Authenticated, Public } from './access.decorators';
-import { auditRoutes } from './route-audit';
+import { Authenticated, Public, defineAccess } from './access.decorators';
+import { accessProblems, auditRoutes } from './route-audit';
+
+const Access = defineAccess({ schemes: ['product-key'], scopes: ['things:read', 'things:write'] });
 
 @Controller('open')
 class OpenController {
@@ -12,8 +14,16 @@ class OpenController {
 @Controller('things')
 @Authenticated('product-key')
 class ThingsController {
-  @Get() list() {
+  @Get() @Access.RequireScopes('things:read') list() {
     return [];
+  }
+
+  @Get('mine') @Access.NoScopeRequired("only the caller's own") mine() {
+    return [];
+  }
+
+  @Post() write() {
+    return null;
   }
 }
 
@@ -39,10 +49,22 @@ describe('auditRoutes', () => {
     expect(routes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ method: 'GET', path: '/open/ping', access: 'public' }),
-        expect.objectContaining({ method: 'GET', path: '/things', access: 'authenticated' }),
+        expect.objectContaining({
+          method: 'GET',
+          path: '/things',
+          access: 'authenticated',
+          authorization: { kind: 'all-of', scopes: ['things:read'] },
+        }),
         expect.objectContaining({ method: 'POST', path: '/leaky/write', access: 'none' }),
       ]),
     );
-    expect(routes).toHaveLength(3);
+    expect(routes).toHaveLength(5);
+  });
+
+  it('names every route that is not public and lacks an authentication or an authorization rule', () => {
+    expect(accessProblems(auditRoutes(RootModule))).toEqual([
+      'POST /things (ThingsController.write): authenticated without RequireScopes/RequireAnyScope/NoScopeRequired',
+      'POST /leaky/write (LeakyController.write): neither @Public() nor Authenticated()',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { MODULE_METADATA, PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
-import { AUTH_SCHEMES, IS_PUBLIC } from './access.decorators';
+import { ACCESS_RULE, AUTH_SCHEMES, IS_PUBLIC, type AccessRule } from './access.decorators';
 
 export interface AuditedRoute {
   controller: string;
@@ -10,6 +10,8 @@ export interface AuditedRoute {
   access: 'public' | 'authenticated' | 'none';
   /** The authentication schemes an authenticated route accepts. */
   schemes: string[];
+  /** What an authenticated route demands beyond the credential; undefined when it declares nothing. */
+  authorization?: AccessRule;
   /** The controller class, for tools that read the handler's parameter metadata. */
   target: Type<unknown>;
 }
@@ -64,6 +66,8 @@ export function auditRoutes(root: Type<unknown> | DynamicModule): AuditedRoute[]
       const isPublic = Reflect.getMetadata(IS_PUBLIC, fn) ?? Reflect.getMetadata(IS_PUBLIC, ctrl);
       const schemes = (Reflect.getMetadata(AUTH_SCHEMES, fn) ?? Reflect.getMetadata(AUTH_SCHEMES, ctrl)) as
         string[] | undefined;
+      const authorization = (Reflect.getMetadata(ACCESS_RULE, fn) ??
+        Reflect.getMetadata(ACCESS_RULE, ctrl)) as AccessRule | undefined;
       routes.push({
         controller: ctrl.name,
         handler: name,
@@ -74,9 +78,24 @@ export function auditRoutes(root: Type<unknown> | DynamicModule): AuditedRoute[]
           .join('/')}`,
         access: isPublic ? 'public' : schemes?.length ? 'authenticated' : 'none',
         schemes: schemes ?? [],
+        authorization,
         target: ctrl,
       });
     }
   }
   return routes;
+}
+
+/**
+ * Routes that break deny-by-default: neither public nor authenticated, or authenticated without scopes
+ * or a named exemption. Each app's route test expects this list to be empty.
+ */
+export function accessProblems(routes: readonly AuditedRoute[]): string[] {
+  return routes.flatMap((r) => {
+    const at = `${r.method} ${r.path} (${r.controller}.${r.handler})`;
+    if (r.access === 'none') return [`${at}: neither @Public() nor Authenticated()`];
+    if (r.access === 'authenticated' && !r.authorization)
+      return [`${at}: authenticated without RequireScopes/RequireAnyScope/NoScopeRequired`];
+    return [];
+  });
 }

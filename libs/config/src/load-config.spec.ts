@@ -1,5 +1,6 @@
 import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { ConfigError, Sensitive, describeConfig, loadConfig } from './load-config';
+import { DataServiceConfig } from './service.config';
 
 class SampleConfig {
   @IsInt() @Min(1) @Max(65535) PORT = 3000;
@@ -31,5 +32,14 @@ describe('loadConfig', () => {
     const described = describeConfig(loadConfig(SampleConfig, {}));
     expect(described.DATABASE_URL).toBe('***');
     expect(described.PORT).toBe(3000);
+  });
+});
+
+describe('DataServiceConfig', () => {
+  it('refuses DB_SCHEMA at boot: the schema is fixed per service, a setting would split writes', () => {
+    expect(() => loadConfig(DataServiceConfig, { DB_SCHEMA: 'calendar_b' })).toThrow(
+      /DB_SCHEMA is no longer/,
+    );
+    expect(loadConfig(DataServiceConfig, {}).DB_SCHEMA).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsEmpty, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { Sensitive } from './load-config';
 
 /** Fields every HTTP app has. Each app's config class extends one of these and adds its own. */
@@ -30,6 +30,14 @@ export class DataServiceConfig extends KafkaClientConfig {
   @Sensitive()
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/platform';
-  @Matches(/^[a-z_][a-z0-9_]*$/) DB_SCHEMA = 'public';
+  /**
+   * Removed: each service owns a fixed schema, declared in the service registry (decision 0009). Kept
+   * only to fail at boot when a deployment still sets it, instead of silently ignoring it.
+   */
+  @IsEmpty({
+    message:
+      'DB_SCHEMA is no longer a setting: each service owns a fixed schema (docs/decisions/0009); use another database instead',
+  })
+  DB_SCHEMA = '';
   @IsInt() @Min(1) @Max(200) DB_POOL_MAX = 10;
 }

@@ -1,26 +1,25 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  GATEWAY,
+  LAUNCH_ORDER,
+  ROUTED_SERVICES,
+  SERVICES,
+  service,
+  type AdminCliName,
+  type ServiceName,
+} from '@platform/registry';
 import { freePort } from './embedded-postgres';
 
-export const APPS = [
-  'calendar',
-  'public-status',
-  'lending',
-  'verification',
-  'outbox-relay',
-  'gateway',
-] as const;
-export type AppName = (typeof APPS)[number];
+/** Every app in start order (services, then the gateway), from the service registry. */
+export const APPS = LAUNCH_ORDER;
+export type AppName = ServiceName;
 
-export const DEFAULT_PORTS: Record<AppName, number> = {
-  gateway: 3000,
-  calendar: 3001,
-  'public-status': 3002,
-  lending: 3003,
-  verification: 3004,
-  'outbox-relay': 3005,
-};
+export const DEFAULT_PORTS = Object.fromEntries(SERVICES.map((s) => [s.name, s.port])) as Record<
+  AppName,
+  number
+>;
 
 export interface LaunchOptions {
   /** Built output (dist/) holding apps/<app>/src/main.js and scripts/register-paths.js. */
@@ -55,7 +54,7 @@ function nodeArgs(distDir: string, entry: string): string[] {
 }
 
 async function waitReady(
-  url: string,
+  readyUrl: string,
   child: ChildProcess,
   timeoutMs: number,
   output: () => string,
@@ -64,7 +63,7 @@ async function waitReady(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}:\n${output()}`);
     try {
-      const res = await fetch(`${url}/health/ready`);
+      const res = await fetch(readyUrl);
       if (res.status === 200) return;
     } catch {
       /* not listening yet */
@@ -84,7 +83,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the six apps as separate Node processes from the build, the way they run in production, and
+ * Starts every app as a separate Node process from the build, the way they run in production, and
  * waits until each reports ready. Services start first, the gateway last with their addresses.
  */
 export async function launchSystem(opts: LaunchOptions): Promise<RunningSystem> {
@@ -95,6 +94,7 @@ export async function launchSystem(opts: LaunchOptions): Promise<RunningSystem> 
   const ports = {} as Record<AppName, number>;
   for (const app of APPS) ports[app] = opts.ports === 'fixed' ? DEFAULT_PORTS[app] : await freePort();
   const url = (app: AppName) => `http://127.0.0.1:${ports[app]}`;
+  const readyUrl = (app: AppName) => `${url(app)}${service(app).health}/ready`;
   const running = {} as Record<AppName, RunningApp>;
   const outputs = {} as Record<AppName, string>;
   const children: ChildProcess[] = [];
@@ -134,19 +134,12 @@ export async function launchSystem(opts: LaunchOptions): Promise<RunningSystem> 
   };
 
   try {
-    const services = APPS.filter((a) => a !== 'gateway');
-    for (const app of services) start(app, {});
-    start('gateway', {
-      CALENDAR_URL: url('calendar'),
-      PUBLIC_STATUS_URL: url('public-status'),
-      LENDING_URL: url('lending'),
-      VERIFICATION_URL: url('verification'),
-      OUTBOX_RELAY_URL: url('outbox-relay'),
-    });
+    for (const app of APPS) if (app !== GATEWAY.name) start(app, {});
+    start(GATEWAY.name, Object.fromEntries(ROUTED_SERVICES.map((s) => [s.gateway.upstreamEnv, url(s.name)])));
     const timeout = opts.readyTimeoutMs ?? 60000;
     await Promise.all(
       APPS.map((app) =>
-        waitReady(running[app].url, running[app].process, timeout, () => outputs[app]).catch((err: Error) => {
+        waitReady(readyUrl(app), running[app].process, timeout, () => outputs[app]).catch((err: Error) => {
           throw new Error(`${app} did not start: ${err.message}`);
         }),
       ),
@@ -161,7 +154,7 @@ export async function launchSystem(opts: LaunchOptions): Promise<RunningSystem> 
 /** Runs one app's admin CLI from the build and returns its JSON output. */
 export function runAdmin(
   distDir: string,
-  app: Exclude<AppName, 'gateway' | 'outbox-relay'>,
+  app: AdminCliName,
   args: string[],
   env: Record<string, string>,
 ): unknown {

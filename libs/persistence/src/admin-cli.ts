@@ -1,26 +1,36 @@
 import 'reflect-metadata';
+import { Module, type DynamicModule, type INestApplicationContext, type Provider } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { loadConfig, type DataServiceConfig } from '@platform/config';
-import { dataSourceOptions, type ServiceDatabaseOptions } from './persistence.module';
-import { migrateSchema } from './migrate';
+import { TypedConfigModule, type DataServiceConfig } from '@platform/config';
+import { PersistenceModule, migrationsAppliedAtStart, type ServiceDatabase } from './persistence.module';
 
-export interface AdminCommand<C> {
+export interface AdminCommand<C = DataServiceConfig> {
   usage: string;
-  run: (ds: DataSource, args: string[], cfg: C) => Promise<unknown>;
+  /** Runs against the service's own providers (services, not the database). */
+  run: (app: INestApplicationContext, args: string[], cfg: C) => Promise<unknown>;
 }
 
-/**
- * The admin CLI of a service: migrates its schema, then runs one command and prints JSON. Used by ops
- * (`npm run admin -- <service> <command>`) and by the development seed.
- */
-export async function runAdminCli<C extends DataServiceConfig>(opts: {
+export interface AdminCliOptions<C extends DataServiceConfig> {
   service: string;
   config: new () => C;
-  entities: ServiceDatabaseOptions['entities'];
-  migrations: ServiceDatabaseOptions['migrations'];
+  database: ServiceDatabase;
+  /** Modules and providers the commands need (the tenancy module, a grants service...). */
+  imports?: DynamicModule[];
+  providers?: Provider[];
   commands: Record<string, AdminCommand<C>>;
   argv?: string[];
-}): Promise<void> {
+}
+
+@Module({})
+class AdminCliModule {}
+
+/**
+ * The admin CLI of a service: boots the service's persistence and the providers the commands need
+ * (no HTTP, no broker), migrates the schema, runs one command and prints JSON. Used by ops
+ * (`npm run admin -- <service> <command>`) and by the development seed.
+ */
+export async function runAdminCli<C extends DataServiceConfig>(opts: AdminCliOptions<C>): Promise<void> {
   const [cmd, ...args] = opts.argv ?? process.argv.slice(2);
   const usage = `${opts.service} admin commands (output is JSON):\n  migrate\n${Object.entries(opts.commands)
     .map(([name, c]) => `  ${name} ${c.usage}`)
@@ -35,26 +45,32 @@ export async function runAdminCli<C extends DataServiceConfig>(opts: {
     process.exitCode = 2;
     return;
   }
-  const cfg = loadConfig(opts.config);
-  const ds = new DataSource(
-    dataSourceOptions({
-      url: cfg.DATABASE_URL,
-      schema: cfg.DB_SCHEMA,
-      poolMax: 2,
-      applicationName: `${opts.service}-admin`,
-      entities: opts.entities,
-      migrations: opts.migrations,
-    }),
-  );
-  await ds.initialize();
+  let app: INestApplicationContext | undefined;
   try {
-    const applied = await migrateSchema(ds);
-    const result = cmd === 'migrate' ? { applied } : await command.run(ds, args, cfg);
+    app = await NestFactory.createApplicationContext(
+      {
+        module: AdminCliModule,
+        imports: [
+          TypedConfigModule.forRoot(opts.config),
+          PersistenceModule.forService(opts.config, opts.database, {
+            name: `${opts.service}-admin`,
+            poolMax: 2,
+          }),
+          ...(opts.imports ?? []),
+        ],
+        providers: opts.providers ?? [],
+      },
+      { logger: false, abortOnError: false },
+    );
+    const result =
+      cmd === 'migrate'
+        ? { applied: migrationsAppliedAtStart(app.get(DataSource)) }
+        : await command.run(app, args, app.get(opts.config));
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;
   } finally {
-    await ds.destroy();
+    await app?.close();
   }
 }

@@ -1,7 +1,14 @@
-export { PersistenceModule, dataSourceOptions, type ServiceDatabaseOptions } from './persistence.module';
+export {
+  PersistenceModule,
+  dataSourceOptions,
+  migrationsAppliedAtStart,
+  type ServiceDatabase,
+  type ServiceDatabaseOptions,
+} from './persistence.module';
 export { migrateSchema } from './migrate';
-export { inTransaction, type IsolationLevel } from './transaction';
-export { runAdminCli, type AdminCommand } from './admin-cli';
+export { inTransaction, Transactions, type IsolationLevel, type Tx } from './transaction';
+export { TenantScopedRepository, type TenantWhere, type PageOptions } from './tenant-scoped.repository';
+export { runAdminCli, type AdminCommand, type AdminCliOptions } from './admin-cli';
 export {
   PgSlidingWindowLimiter,
   rateLimitTableDdl,

@@ -1,4 +1,6 @@
 export { createTestDatabase, withClient } from './database';
+export { schemaDrift } from './schema-drift';
+export { scopeDenialCases, exemptRoutes, type DenialCase } from './scope-walk';
 export { TopicCollector, testKafka, type ReceivedMessage } from './kafka';
 export { listen, request, rawRequest, type JsonResponse, type RawResponse } from './http';
 export { serviceEnv, eventually } from './env';

@@ -1,10 +1,10 @@
 import { IsInt, IsOptional, IsString, Min } from 'class-validator';
 import { DataServiceConfig } from '@platform/config';
+import { service } from '@platform/registry';
 
 export class CalendarConfig extends DataServiceConfig {
-  override PORT = 3001;
-  override DB_SCHEMA = 'calendar';
-  override KAFKA_CLIENT_ID = 'calendar';
+  override PORT = service('calendar').port;
+  override KAFKA_CLIENT_ID = service('calendar').name;
   /** Verification of `PlatformSession` JWTs: a JWKS URL, an inline JWKS, or a PEM public key. */
   @IsOptional() @IsString() SESSION_JWKS_URL = '';
   @IsOptional() @IsString() SESSION_JWKS_JSON = '';

@@ -1,4 +1,17 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  ForeignKey,
+  Index,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Account } from '../tenancy/account.entity';
+import { Product } from '../tenancy/product.entity';
+import type { AccountId, ProductId } from '../tenancy/tenant-ids';
 
 export const EVENT_STATUSES = ['confirmed', 'tentative', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -20,10 +33,30 @@ export interface EventResource {
  */
 @Entity({ name: 'events' })
 @Unique('events_identity_uq', ['accountId', 'productId', 'entityType', 'entityId'])
+@Index('events_account_time_idx', ['accountId', 'startsAt', 'endsAt'])
+// GIN indexes for array overlap (`&&`): TypeORM cannot declare their method, so it is told to leave them be.
+@Index('events_people_idx', { synchronize: false })
+@Index('events_resources_idx', { synchronize: false })
+@Check('events_version_check', 'version >= 1')
+@Check('events_status_check', `status IN ('confirmed', 'tentative', 'cancelled')`)
+@Check('events_visibility_check', `visibility IN ('default', 'public', 'private', 'confidential')`)
+@Check('events_time_order_ck', 'ends_at IS NULL OR starts_at IS NULL OR ends_at >= starts_at')
+// Lengths in code points, matching event-limits.ts (migration TextLengthChecks).
+@Check(
+  'events_text_lengths_ck',
+  `char_length(product_id) <= 64 AND char_length(entity_type) <= 64 AND char_length(entity_id) <= 256
+   AND char_length(title) <= 500 AND char_length(description) <= 10000
+   AND char_length(location) <= 1000 AND char_length(owner_person_id) <= 128
+   AND char_length(time_zone) <= 64`,
+)
 export class CalendarEvent {
   @PrimaryGeneratedColumn('uuid') id: string;
-  @Column({ name: 'account_id', type: 'text' }) accountId: string;
-  @Column({ name: 'product_id', type: 'text' }) productId: string;
+  @Column({ name: 'account_id', type: 'text' })
+  @ForeignKey(() => Account, { name: 'events_account_id_fkey' })
+  accountId: AccountId;
+  @Column({ name: 'product_id', type: 'text' })
+  @ForeignKey(() => Product, { name: 'events_product_id_fkey' })
+  productId: ProductId;
   @Column({ name: 'entity_type', type: 'text' }) entityType: string;
   @Column({ name: 'entity_id', type: 'text' }) entityId: string;
   @Column({ type: 'integer' }) version: number;

@@ -1,14 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Authenticated, CurrentPrincipal } from '@platform/auth';
+import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope, ApiErrors, list, requestIdOf } from '@platform/envelope';
-import type { CalendarPrincipal, ProductPrincipal } from '../auth/calendar.guard';
-import { RequirePermission } from '../grants/permissions';
+import { CalendarAccess, type CalendarPrincipal, type ProductPrincipal } from '../auth/calendar.access';
 import { WriteRateLimitInterceptor } from '../limits/write-rate-limit.interceptor';
 import type { EventView } from './event.mapper';
 import { EventsService, type RemoveResult } from './events.service';
-import { EventsQuery } from './events.query';
+import { EventsReadService } from './events-read.service';
 import { EventsQueryRequest } from './dto/events-query.request';
 import { ListByEntityRequest } from './dto/list-by-entity.request';
 import { BusyBlockResponse, EventResponse } from './dto/event.response';
@@ -30,13 +29,13 @@ class RemoveResultResponse {
 export class EventsController {
   constructor(
     private readonly events: EventsService,
-    private readonly query: EventsQuery,
+    private readonly reads: EventsReadService,
   ) {}
 
   @Post('upsert')
   @HttpCode(200)
-  @Authenticated('product-key')
-  @RequirePermission('Push')
+  @CalendarAccess.Authenticated('product-key')
+  @CalendarAccess.RequireScopes('Push')
   @UseInterceptors(WriteRateLimitInterceptor)
   @ApiOperation({
     summary: 'Create or update a product event by its identity triple',
@@ -93,8 +92,8 @@ export class EventsController {
 
   @Post('remove')
   @HttpCode(200)
-  @Authenticated('product-key')
-  @RequirePermission('Push')
+  @CalendarAccess.Authenticated('product-key')
+  @CalendarAccess.RequireScopes('Push')
   @UseInterceptors(WriteRateLimitInterceptor)
   @ApiOperation({
     summary: 'Delete an event by its identity triple',
@@ -116,19 +115,19 @@ export class EventsController {
   }
 
   @Get('listByEntity')
-  @Authenticated('product-key')
-  @RequirePermission('Read', 'FreeBusy')
+  @CalendarAccess.Authenticated('product-key')
+  @CalendarAccess.RequireAnyScope('Read', 'FreeBusy')
   @ApiOperation({ summary: 'Events of one product entity, with the total (busy blocks only with FreeBusy)' })
   @ApiEnvelope(EventResponse, { list: true })
   @ApiErrors(400, 401, 403)
   async listByEntity(@CurrentPrincipal() principal: ProductPrincipal, @Query() q: ListByEntityRequest) {
-    const { items, total } = await this.query.byEntity(principal, q);
+    const { items, total } = await this.reads.byEntity(principal, q);
     return list(items, total);
   }
 
   @Get('events')
-  @Authenticated('product-key', 'platform-session')
-  @RequirePermission('Read', 'FreeBusy')
+  @CalendarAccess.Authenticated('product-key', 'platform-session')
+  @CalendarAccess.RequireAnyScope('Read', 'FreeBusy')
   @ApiHeader({ name: 'PlatformSession', required: false, description: 'A person instead of a product key' })
   @ApiOperation({
     summary: 'Query behind personal and team views',
@@ -139,7 +138,7 @@ export class EventsController {
   @ApiEnvelope(EventResponse, { list: true, description: 'Events (or BusyBlockResponse items without Read)' })
   @ApiErrors(400, 401, 403)
   async search(@CurrentPrincipal() principal: CalendarPrincipal, @Query() q: EventsQueryRequest) {
-    const { items, total } = await this.query.search(principal, q);
+    const { items, total } = await this.reads.search(principal, q);
     return list(items, total);
   }
 }

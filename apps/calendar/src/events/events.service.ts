@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
 import { CalendarEventChanged, CalendarEventRemoved } from '@platform/messaging';
 import { OutboxWriter } from '@platform/outbox';
-import { inTransaction } from '@platform/persistence';
-import type { AccountId, ProductId } from '../tenancy/tenant-ids';
-import { CalendarEvent } from './calendar-event.entity';
+import { Transactions, type Tx } from '@platform/persistence';
+import { CALENDAR_SCHEMA, type AccountId, type ProductId } from '../tenancy/tenant-ids';
+import type { CalendarEvent } from './calendar-event.entity';
 import { CalendarError, calendarError } from './event.errors';
 import { diffAgainst, toEventFields, toEventView, type EventFields, type EventView } from './event.mapper';
-import { appendJournal, cursorOf } from './journal.repository';
+import { EventsRepository, type EventIdentity } from './events.repository';
+import { JournalRepository } from './journal.repository';
 import type { EventIdentityDto, RemoveEventRequest, UpsertEventRequest } from './dto/upsert-event.request';
 
 export interface UpsertResult {
@@ -23,28 +22,22 @@ export interface RemoveResult {
   cursor: number | null;
 }
 
-interface Identity {
-  accountId: AccountId;
-  productId: ProductId;
-  entityType: string;
-  entityId: string;
-}
-
-const IDENTITY_WHERE =
-  'account_id = :accountId AND product_id = :productId AND entity_type = :entityType AND entity_id = :entityId';
-
 @Injectable()
 export class EventsService {
-  private readonly outbox = new OutboxWriter('calendar');
+  private readonly outbox = new OutboxWriter(CALENDAR_SCHEMA);
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly events: EventsRepository,
+    private readonly journal: JournalRepository,
+  ) {}
 
   /** The triple's product must be the caller's own: one owning product, no detach tokens. */
-  private identity(accountId: AccountId, productId: ProductId, req: EventIdentityDto): Identity {
+  private identity(productId: ProductId, req: EventIdentityDto): EventIdentity {
     if (req.product_id !== undefined && req.product_id !== productId) {
       throw calendarError(CalendarError.NOT_OWNER, { productId: req.product_id });
     }
-    return { accountId, productId, entityType: req.entity_type, entityId: req.entity_id };
+    return { productId, entityType: req.entity_type, entityId: req.entity_id };
   }
 
   /**
@@ -58,32 +51,19 @@ export class EventsService {
     req: UpsertEventRequest,
     requestId: string,
   ): Promise<UpsertResult> {
-    const id = this.identity(accountId, productId, req);
+    const id = this.identity(productId, req);
     const fields = toEventFields(req);
     const expected = req.version ?? 0;
 
-    const result = await inTransaction(this.ds, async (tx) => {
+    const result = await this.transactions.run(async (tx) => {
       const changed =
         expected === 0
-          ? await tx
-              .createQueryBuilder()
-              .insert()
-              .into(CalendarEvent)
-              .values({ ...id, ...fields, version: 1 })
-              .orIgnore()
-              .execute()
-              .then((r) => r.raw.length > 0, this.unknownAccount(accountId))
-          : await tx
-              .createQueryBuilder()
-              .update(CalendarEvent)
-              .set({ ...fields, version: () => 'version + 1' })
-              .where(`${IDENTITY_WHERE} AND version = :expected`, { ...id, expected })
-              .execute()
-              .then((r) => (r.affected ?? 0) > 0);
-      const current = await tx.getRepository(CalendarEvent).findOneBy(id);
+          ? this.inserted(await this.events.insertNew(tx, accountId, id, fields), accountId)
+          : await this.events.updateAtVersion(tx, accountId, id, fields, expected);
+      const current = await this.events.byIdentity(tx, accountId, id);
       if (!changed || !current) throw this.conflict(expected, current, fields);
       await this.publishChanged(tx, current, requestId);
-      const journalId = await appendJournal(tx, accountId, {
+      const journalId = await this.journal.append(tx, accountId, {
         kind: 'upsert',
         eventId: current.id,
         productId,
@@ -96,7 +76,7 @@ export class EventsService {
     return {
       event: result.event,
       created: result.created,
-      cursor: await cursorOf(this.ds, result.journalId),
+      cursor: await this.journal.cursorOf(accountId, result.journalId),
     };
   }
 
@@ -110,15 +90,13 @@ export class EventsService {
     req: RemoveEventRequest,
     requestId: string,
   ): Promise<RemoveResult> {
-    const id = this.identity(accountId, productId, req);
-    const result = await inTransaction(this.ds, async (tx) => {
-      const current = await tx
-        .getRepository(CalendarEvent)
-        .findOne({ where: id, lock: { mode: 'pessimistic_write' } });
+    const id = this.identity(productId, req);
+    const result = await this.transactions.run(async (tx) => {
+      const current = await this.events.lockByIdentity(tx, accountId, id);
       if (!current) return { removed: false, version: null, journalId: null };
       if (req.version !== undefined && req.version !== current.version)
         throw this.conflict(req.version, current);
-      await tx.getRepository(CalendarEvent).delete({ id: current.id });
+      await this.events.remove(tx, accountId, current.id);
       await this.outbox.append(
         tx,
         CalendarEventRemoved,
@@ -133,7 +111,7 @@ export class EventsService {
         },
         { tenantId: accountId, requestId },
       );
-      const journalId = await appendJournal(tx, accountId, {
+      const journalId = await this.journal.append(tx, accountId, {
         kind: 'remove',
         eventId: current.id,
         productId,
@@ -146,20 +124,14 @@ export class EventsService {
     return {
       removed: result.removed,
       version: result.version,
-      cursor: result.journalId ? await cursorOf(this.ds, result.journalId) : null,
+      cursor: result.journalId ? await this.journal.cursorOf(accountId, result.journalId) : null,
     };
   }
 
   /** The account is checked by its foreign key, not by a query per write. */
-  private unknownAccount(accountId: AccountId) {
-    return (err: unknown): never => {
-      const e = err as { driverError?: { code?: string; constraint?: string }; code?: string };
-      const code = e.driverError?.code ?? e.code;
-      if (code === '23503' && (e.driverError?.constraint ?? '').includes('account')) {
-        throw calendarError(CalendarError.ACCOUNT_NOT_FOUND, { accountId });
-      }
-      throw err;
-    };
+  private inserted(outcome: 'inserted' | 'exists' | 'unknown-account', accountId: AccountId): boolean {
+    if (outcome === 'unknown-account') throw calendarError(CalendarError.ACCOUNT_NOT_FOUND, { accountId });
+    return outcome === 'inserted';
   }
 
   /** 409 with the current event and, when the caller sent fields, what differs from them. */
@@ -174,7 +146,7 @@ export class EventsService {
     );
   }
 
-  private async publishChanged(tx: EntityManager, e: CalendarEvent, requestId: string): Promise<void> {
+  private async publishChanged(tx: Tx, e: CalendarEvent, requestId: string): Promise<void> {
     await this.outbox.append(
       tx,
       CalendarEventChanged,

@@ -1,5 +1,9 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { AccountId } from '../tenancy/tenant-ids';
+import { JournalRecord } from './journal.entity';
 
 export interface JournalEntry {
   kind: 'upsert' | 'remove';
@@ -11,27 +15,30 @@ export interface JournalEntry {
 }
 
 /**
- * Appends to the account's change journal inside the write's transaction. The cursor is assigned at
+ * The account's change journal, appended inside the write's transaction. The cursor is assigned at
  * COMMIT by a deferred trigger (migration JournalCursorAtCommit): gap-free and monotonic per account,
- * with the counter locked only while PostgreSQL commits. Returns the entry's id; read its cursor after
- * the commit with `cursorOf`.
+ * with the counter locked only while PostgreSQL commits. `append` returns the entry's id; read its
+ * cursor after the commit with `cursorOf`.
  */
-export async function appendJournal(
-  tx: EntityManager,
-  accountId: AccountId,
-  e: JournalEntry,
-): Promise<string> {
-  const rows = (await tx.query(
-    `INSERT INTO calendar.journal (account_id, kind, event_id, product_id, entity_type, entity_id, version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [accountId, e.kind, e.eventId, e.productId, e.entityType, e.entityId, e.version],
-  )) as { id: string }[];
-  return rows[0].id;
-}
+@Injectable()
+export class JournalRepository extends TenantScopedRepository<JournalRecord, 'accountId'> {
+  constructor(@InjectDataSource() ds: DataSource) {
+    super(ds, JournalRecord, 'accountId');
+  }
 
-export async function cursorOf(ds: DataSource, journalId: string): Promise<number> {
-  const rows = (await ds.query(`SELECT cursor FROM calendar.journal WHERE id = $1`, [journalId])) as {
-    cursor: string;
-  }[];
-  return Number(rows[0].cursor);
+  async append(tx: Tx, accountId: AccountId, e: JournalEntry): Promise<string> {
+    const res = await tx
+      .getRepository(JournalRecord)
+      .createQueryBuilder()
+      .insert()
+      .values({ ...e, accountId })
+      .returning('id')
+      .execute();
+    return (res.raw as { id: string }[])[0].id;
+  }
+
+  async cursorOf(accountId: AccountId, journalId: string): Promise<number> {
+    const row = await this.findOne(accountId, { id: journalId });
+    return Number(row?.cursor);
+  }
 }

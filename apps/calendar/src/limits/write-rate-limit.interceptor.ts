@@ -1,12 +1,11 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
-import { DataSource } from 'typeorm';
 import { CommonError, commonError } from '@platform/envelope';
-import { PgSlidingWindowLimiter, type RateLimitDecision } from '@platform/persistence';
-import type { CalendarPrincipal } from '../auth/calendar.guard';
+import type { RateLimitDecision } from '@platform/persistence';
+import type { CalendarPrincipal } from '../auth/calendar.access';
 import { CalendarConfig } from '../config/calendar.config';
+import { WriteLimitsRepository } from './write-limits.repository';
 
 function headers(d: RateLimitDecision, windowSec: number): Record<string, string> {
   return {
@@ -24,25 +23,16 @@ function headers(d: RateLimitDecision, windowSec: number): Record<string, string
  */
 @Injectable()
 export class WriteRateLimitInterceptor implements NestInterceptor {
-  private readonly limiter: PgSlidingWindowLimiter;
-
   constructor(
-    @InjectDataSource() ds: DataSource,
+    private readonly limiter: WriteLimitsRepository,
     private readonly cfg: CalendarConfig,
-  ) {
-    this.limiter = new PgSlidingWindowLimiter(
-      ds,
-      'calendar',
-      cfg.CALENDAR_WRITE_LIMIT,
-      cfg.CALENDAR_WRITE_WINDOW_SEC,
-    );
-  }
+  ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const req = context.switchToHttp().getRequest<Request & { principal?: CalendarPrincipal }>();
     const res = context.switchToHttp().getResponse<Response>();
     const p = req.principal;
-    if (p?.kind === 'product') {
+    if (p?.kind === 'key') {
       const d = await this.limiter.hit(`writes:${p.productId}`);
       const h = headers(d, this.cfg.CALENDAR_WRITE_WINDOW_SEC);
       if (!d.allowed) {

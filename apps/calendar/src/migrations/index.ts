@@ -4,6 +4,7 @@ import { GrantsTeams1763711000000 } from './1763711000000-grants-teams';
 import { LimitsRequestLog1763712000000 } from './1763712000000-limits-request-log';
 import { JournalCursorAtCommit1763713000000 } from './1763713000000-journal-cursor-at-commit';
 import { TextLengthChecks1763714000000 } from './1763714000000-text-length-checks';
+import { SharedKeyTable1763720000000 } from './1763720000000-shared-key-table';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const CALENDAR_MIGRATIONS = [
   LimitsRequestLog1763712000000,
   JournalCursorAtCommit1763713000000,
   TextLengthChecks1763714000000,
+  SharedKeyTable1763720000000,
 ];

@@ -1,14 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { SignJWT, exportSPKI, generateKeyPair, type KeyLike } from 'jose';
-import { DataSource } from 'typeorm';
 import { createTestDatabase, listen, request, serviceEnv } from '@platform/testing';
 import { createCalendarApp } from '../../src/bootstrap';
-import {
-  ensureAccount,
-  ensureProduct,
-  grantPermissions,
-  issueProductKey,
-} from '../../src/tenancy/tenancy.admin';
+import { ensureAccount, ensureProduct, grantPermissions, issueProductKey } from './calendar-admin';
 
 type Env<T = Record<string, unknown>> = { success: boolean; code: number; error: string | null; value: T };
 type Item = Record<string, unknown> & { title?: string; entity_id?: string; free_busy?: string };
@@ -49,14 +43,13 @@ describe('calendar grants, sessions and the events query (real PostgreSQL)', () 
       false,
     );
     base = await listen(app);
-    const ds = app.get(DataSource);
-    await ensureAccount(ds, 'acme', 'Acme');
-    for (const p of ['crm', 'hr', 'spy']) await ensureProduct(ds, p, p);
-    crm = (await issueProductKey(ds, 'crm', 't')).token;
-    hr = (await issueProductKey(ds, 'hr', 't')).token;
-    spy = (await issueProductKey(ds, 'spy', 't')).token;
-    await grantPermissions(ds, 'acme', 'crm', ['Push', 'Read']);
-    await grantPermissions(ds, 'acme', 'hr', ['Push']);
+    await ensureAccount(app, 'acme', 'Acme');
+    for (const p of ['crm', 'hr', 'spy']) await ensureProduct(app, p, p);
+    crm = (await issueProductKey(app, 'crm', 't')).token;
+    hr = (await issueProductKey(app, 'hr', 't')).token;
+    spy = (await issueProductKey(app, 'spy', 't')).token;
+    await grantPermissions(app, 'acme', 'crm', ['Push', 'Read']);
+    await grantPermissions(app, 'acme', 'hr', ['Push']);
     const put = (key: string, id: string, body: Record<string, unknown>) =>
       post('/Calendar/upsert', product(key, id), body);
     await put(crm, 'crm', {
@@ -147,8 +140,7 @@ describe('calendar grants, sessions and the events query (real PostgreSQL)', () 
   });
 
   it('gives a FreeBusy-only integration busy blocks without any detail from events and listByEntity', async () => {
-    const ds = app.get(DataSource);
-    await grantPermissions(ds, 'acme', 'spy', ['FreeBusy']);
+    await grantPermissions(app, 'acme', 'spy', ['FreeBusy']);
     // Granting again keeps who granted first.
     const own = await get('/Calendar/grants', product(spy, 'spy'));
     expect(own.body.value.items).toEqual([
@@ -201,7 +193,7 @@ describe('calendar grants, sessions and the events query (real PostgreSQL)', () 
     const body = { team_id: 'support', members: ['dave'] };
     const denied = await post('/Calendar/setTeamMembers', product(crm, 'crm'), body);
     expect([denied.status, denied.body.value.reason]).toEqual([403, 'CALENDAR_GRANT_MISSING']);
-    await grantPermissions(app.get(DataSource), 'acme', 'hr', ['Share']);
+    await grantPermissions(app, 'acme', 'hr', ['Share']);
     const set = await post('/Calendar/setTeamMembers', product(hr, 'hr'), body);
     expect(set.status).toBe(200);
     const teams = await get('/Calendar/teams', product(hr, 'hr'));

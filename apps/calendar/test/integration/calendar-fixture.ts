@@ -1,14 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
-import { DataSource } from 'typeorm';
 import { createTestDatabase, listen, serviceEnv } from '@platform/testing';
 import { createCalendarApp } from '../../src/bootstrap';
-import {
-  ensureAccount,
-  ensureProduct,
-  grantPermissions,
-  issueProductKey,
-} from '../../src/tenancy/tenancy.admin';
+import { ensureAccount, ensureProduct, grantPermissions, issueProductKey } from './calendar-admin';
 import type { Permission } from '../../src/grants/permissions';
 
 export interface CalendarFixture {
@@ -41,8 +35,7 @@ export async function startCalendar(
     false,
   );
   const base = await listen(app);
-  const ds = app.get(DataSource);
-  await ensureAccount(ds, 'acme', 'Acme');
+  await ensureAccount(app, 'acme', 'Acme');
   return {
     app,
     base,
@@ -56,9 +49,9 @@ export async function startCalendar(
         .setExpirationTime('10m')
         .sign(pair.privateKey),
     product: async (id, permissions) => {
-      await ensureProduct(ds, id, id);
-      const key = (await issueProductKey(ds, id, 'test')).token;
-      if (permissions.length) await grantPermissions(ds, 'acme', id, permissions);
+      await ensureProduct(app, id, id);
+      const key = (await issueProductKey(app, id, 'test')).token;
+      if (permissions.length) await grantPermissions(app, 'acme', id, permissions);
       return key;
     },
     close: async () => {

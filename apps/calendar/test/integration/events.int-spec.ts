@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { createTestDatabase, listen, request, serviceEnv, withClient } from '@platform/testing';
 import { createCalendarApp } from '../../src/bootstrap';
 import {
@@ -8,7 +7,7 @@ import {
   grantPermissions,
   issueProductKey,
   revokeProductKey,
-} from '../../src/tenancy/tenancy.admin';
+} from './calendar-admin';
 
 type Env<T = Record<string, unknown>> = { success: boolean; code: number; error: string | null; value: T };
 type Ev = {
@@ -39,14 +38,13 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
     db = await createTestDatabase('calendar_events');
     app = await createCalendarApp(serviceEnv(db.url), false);
     base = await listen(app);
-    const ds = app.get(DataSource);
-    await ensureAccount(ds, 'acme', 'Acme');
-    await ensureProduct(ds, 'crm', 'CRM');
-    await ensureProduct(ds, 'erp', 'ERP');
-    crm = await issueProductKey(ds, 'crm', 'test');
-    erp = await issueProductKey(ds, 'erp', 'test');
-    await grantPermissions(ds, 'acme', 'crm', ['Push', 'Read']);
-    await grantPermissions(ds, 'acme', 'erp', ['Push', 'Read']);
+    await ensureAccount(app, 'acme', 'Acme');
+    await ensureProduct(app, 'crm', 'CRM');
+    await ensureProduct(app, 'erp', 'ERP');
+    crm = await issueProductKey(app, 'crm', 'test');
+    erp = await issueProductKey(app, 'erp', 'test');
+    await grantPermissions(app, 'acme', 'crm', ['Push', 'Read']);
+    await grantPermissions(app, 'acme', 'erp', ['Push', 'Read']);
   });
 
   afterAll(async () => {
@@ -336,9 +334,8 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
     expect([wrong.status, wrong.body.value.reason]).toEqual([401, 'API_KEY_INVALID']);
     const foreign = await upsert(body, as(crm, 'erp'));
     expect([foreign.status, foreign.body.value.reason]).toEqual([403, 'TENANT_MISMATCH']);
-    const ds = app.get(DataSource);
-    const temp = await issueProductKey(ds, 'crm', 'temp');
-    await revokeProductKey(ds, temp.keyId);
+    const temp = await issueProductKey(app, 'crm', 'temp');
+    await revokeProductKey(app, temp.keyId);
     const revoked = await upsert(body, as(temp));
     expect([revoked.status, revoked.body.value.reason]).toEqual([401, 'API_KEY_REVOKED']);
   });

@@ -3,12 +3,7 @@ import { DataSource } from 'typeorm';
 import { PgSlidingWindowLimiter } from '@platform/persistence';
 import { createTestDatabase, eventually, listen, request, serviceEnv, withClient } from '@platform/testing';
 import { createCalendarApp } from '../../src/bootstrap';
-import {
-  ensureAccount,
-  ensureProduct,
-  grantPermissions,
-  issueProductKey,
-} from '../../src/tenancy/tenancy.admin';
+import { ensureAccount, ensureProduct, grantPermissions, issueProductKey } from './calendar-admin';
 
 type Env<T = Record<string, unknown>> = { success: boolean; code: number; error: string | null; value: T };
 
@@ -30,15 +25,14 @@ describe('calendar write rate limit and request log (two replicas, real PostgreS
     urlA = await listen(a);
     b = await createCalendarApp(env, false);
     urlB = await listen(b);
-    const ds = a.get(DataSource);
-    await ensureAccount(ds, 'acme', 'Acme');
-    await ensureProduct(ds, 'crm', 'CRM');
-    await ensureProduct(ds, 'erp', 'ERP');
-    crm = await issueProductKey(ds, 'crm', 'partner integration');
-    crmDefault = await issueProductKey(ds, 'crm', 'default', true);
-    erp = await issueProductKey(ds, 'erp', 'erp');
-    await grantPermissions(ds, 'acme', 'crm', ['Push', 'Read']);
-    await grantPermissions(ds, 'acme', 'erp', ['Push']);
+    await ensureAccount(a, 'acme', 'Acme');
+    await ensureProduct(a, 'crm', 'CRM');
+    await ensureProduct(a, 'erp', 'ERP');
+    crm = await issueProductKey(a, 'crm', 'partner integration');
+    crmDefault = await issueProductKey(a, 'crm', 'default', true);
+    erp = await issueProductKey(a, 'erp', 'erp');
+    await grantPermissions(a, 'acme', 'crm', ['Push', 'Read']);
+    await grantPermissions(a, 'acme', 'erp', ['Push']);
   });
 
   afterAll(async () => {

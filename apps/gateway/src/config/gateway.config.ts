@@ -1,15 +1,30 @@
 import { IsInt, IsUrl, Min } from 'class-validator';
 import { HttpAppConfig } from '@platform/config';
+import { GATEWAY, ROUTED_SERVICES, type UpstreamEnv } from '@platform/registry';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
-export class GatewayConfig extends HttpAppConfig {
-  override PORT = 3000;
-  @IsUrl(url) CALENDAR_URL = 'http://127.0.0.1:3001';
-  @IsUrl(url) PUBLIC_STATUS_URL = 'http://127.0.0.1:3002';
-  @IsUrl(url) LENDING_URL = 'http://127.0.0.1:3003';
-  @IsUrl(url) VERIFICATION_URL = 'http://127.0.0.1:3004';
-  @IsUrl(url) OUTBOX_RELAY_URL = 'http://127.0.0.1:3005';
+const UPSTREAM_DEFAULTS = Object.fromEntries(
+  ROUTED_SERVICES.map((s) => [s.gateway.upstreamEnv, `http://127.0.0.1:${s.port}`]),
+) as Record<UpstreamEnv, string>;
+
+/**
+ * One URL setting per service behind the gateway (CALENDAR_URL, LENDING_URL, ...), named and defaulted
+ * by the service registry, so a new service gets its setting without an edit here. They are own fields
+ * of every instance, which is what loadConfig reads, and validated like declared ones.
+ */
+class UpstreamUrlSettings extends HttpAppConfig {
+  constructor() {
+    super();
+    Object.assign(this, UPSTREAM_DEFAULTS);
+  }
+}
+for (const key of Object.keys(UPSTREAM_DEFAULTS)) IsUrl(url)(UpstreamUrlSettings.prototype, key);
+
+const WithUpstreamUrls = UpstreamUrlSettings as new () => UpstreamUrlSettings & Record<UpstreamEnv, string>;
+
+export class GatewayConfig extends WithUpstreamUrls {
+  override PORT = GATEWAY.port;
   /** Whole-request budget for an upstream answer; streaming responses reset it on every chunk. */
   @IsInt() @Min(100) GATEWAY_UPSTREAM_TIMEOUT_MS = 30000;
 }

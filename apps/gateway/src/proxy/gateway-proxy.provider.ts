@@ -2,8 +2,10 @@ import type { Provider } from '@nestjs/common';
 import type { Request } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { CommonError, EnvelopeExceptionFilter, commonError } from '@platform/envelope';
+import { ROUTED_SERVICES } from '@platform/registry';
 import { GatewayConfig } from '../config/gateway.config';
 import { ReverseProxy } from './reverse-proxy';
+import type { Upstream } from './route-table';
 
 /** The proxy as a provider, so the app closes its keep-alive sockets on shutdown. */
 export class GatewayProxy extends ReverseProxy {
@@ -18,13 +20,9 @@ export const gatewayProxyProvider: Provider = {
   useFactory: (cfg: GatewayConfig, i18n: I18nService) => {
     const filter = new EnvelopeExceptionFilter(i18n);
     return new GatewayProxy({
-      upstreams: {
-        calendar: cfg.CALENDAR_URL,
-        'public-status': cfg.PUBLIC_STATUS_URL,
-        lending: cfg.LENDING_URL,
-        verification: cfg.VERIFICATION_URL,
-        'outbox-relay': cfg.OUTBOX_RELAY_URL,
-      },
+      upstreams: Object.fromEntries(
+        ROUTED_SERVICES.map((s) => [s.name, cfg[s.gateway.upstreamEnv]]),
+      ) as Record<Upstream, string>,
       timeoutMs: cfg.GATEWAY_UPSTREAM_TIMEOUT_MS,
       onFailure: (req, res, failure, upstream) => {
         const code = failure === 'timeout' ? CommonError.UPSTREAM_TIMEOUT : CommonError.UPSTREAM_UNAVAILABLE;

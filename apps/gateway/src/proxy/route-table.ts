@@ -1,5 +1,7 @@
-/** The services behind the gateway. */
-export type Upstream = 'calendar' | 'public-status' | 'lending' | 'verification' | 'outbox-relay';
+import { ROUTED_SERVICES, type RoutedServiceName } from '@platform/registry';
+
+/** The services behind the gateway (libs/registry). */
+export type Upstream = RoutedServiceName;
 
 export interface RouteRule {
   /** Path prefix, matched case-insensitively on a segment boundary (Express routes are case-insensitive too). */
@@ -9,33 +11,17 @@ export interface RouteRule {
   rewriteTo?: string;
 }
 
-const LENDING_AREAS = [
-  '/applications',
-  '/customers',
-  '/loans',
-  '/scoring',
-  '/compliance',
-  '/aml',
-  '/collection',
-  '/funding',
-  '/reporting',
-  '/tax-reporting',
-  '/public/customer',
-];
-
-const SERVICES: Upstream[] = ['calendar', 'public-status', 'lending', 'verification', 'outbox-relay'];
+const segments = (prefix: string) => prefix.split('/').length;
 
 /**
- * The one declarative route table. Partners call the gateway; each path belongs to exactly one
- * service, which answers synchronously. Order matters only where prefixes nest (more specific first).
+ * The route table, derived from the service registry: each service's health under /health/<service>
+ * and the public prefixes it owns. Each path belongs to exactly one service, which answers
+ * synchronously. Longer prefixes come first, so a nested prefix wins wherever it is declared.
  */
 export const ROUTE_TABLE: readonly RouteRule[] = [
-  ...SERVICES.map((s) => ({ prefix: `/health/${s}`, upstream: s, rewriteTo: '/health' })),
-  { prefix: '/Calendar', upstream: 'calendar' },
-  { prefix: '/PublicStatus', upstream: 'public-status' },
-  { prefix: '/api/v1', upstream: 'verification' },
-  ...LENDING_AREAS.map((prefix) => ({ prefix, upstream: 'lending' as const })),
-];
+  ...ROUTED_SERVICES.map((s) => ({ prefix: `/health/${s.name}`, upstream: s.name, rewriteTo: s.health })),
+  ...ROUTED_SERVICES.flatMap((s) => s.gateway.prefixes.map((prefix) => ({ prefix, upstream: s.name }))),
+].sort((a, b) => segments(b.prefix) - segments(a.prefix));
 
 export interface RouteMatch {
   rule: RouteRule;

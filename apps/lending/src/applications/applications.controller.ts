@@ -1,9 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentPrincipal, RequireScopes } from '@platform/auth';
+import { CurrentPrincipal } from '@platform/auth';
 import { list } from '@platform/envelope';
-import type { PartnerPrincipal } from '../auth/lending.guard';
-import { ApplicationsRepository } from './applications.repository';
+import { LendingAccess, type PartnerPrincipal } from '../tenancy/scopes';
+import { ApplicationsService } from './applications.service';
 import { GetApplicationsRequest } from './dto/get-applications.request';
 
 @ApiTags('Applications')
@@ -12,17 +12,14 @@ import { GetApplicationsRequest } from './dto/get-applications.request';
 @ApiHeader({ name: 'Language-Code', required: false })
 @Controller('Applications')
 export class ApplicationsController {
-  constructor(private readonly applications: ApplicationsRepository) {}
+  constructor(private readonly applications: ApplicationsService) {}
 
   @Get('GetApplications')
-  @Authenticated('partner-key')
-  @RequireScopes('applications:read')
+  @LendingAccess.Authenticated('partner-key')
+  @LendingAccess.RequireScopes('applications:read')
   @ApiOperation({ summary: 'Paged list of applications with the total count' })
   async getApplications(@CurrentPrincipal() p: PartnerPrincipal, @Query() q: GetApplicationsRequest) {
-    const [rows, total] = await this.applications.page(p.organizationId, q.Offset ?? 0, q.Count ?? 20);
-    return list(
-      rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.toISOString() })),
-      total,
-    );
+    const { items, total } = await this.applications.page(p.ownerId, q);
+    return list(items, total);
   }
 }

@@ -1,20 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { OrganizationId } from '../tenancy/tenant-ids';
+import { TenantScopedRepository } from '@platform/persistence';
+import type { OrganizationId } from '@platform/tenancy';
 import { LoanApplication } from './application.entity';
 
 @Injectable()
-export class ApplicationsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+export class ApplicationsRepository extends TenantScopedRepository<LoanApplication, 'organizationId'> {
+  constructor(@InjectDataSource() ds: DataSource) {
+    super(ds, LoanApplication, 'organizationId');
+  }
 
-  /** The organization is a required, branded argument: no query can forget its tenant. */
-  page(organizationId: OrganizationId, offset: number, count: number): Promise<[LoanApplication[], number]> {
-    return this.ds.getRepository(LoanApplication).findAndCount({
-      where: { organizationId },
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: offset,
-      take: count,
-    });
+  /** Newest first; the id breaks ties so pages never overlap. */
+  pageOf(
+    organizationId: OrganizationId,
+    offset: number,
+    limit: number,
+  ): Promise<[LoanApplication[], number]> {
+    return this.page(organizationId, {}, { order: { createdAt: 'DESC', id: 'ASC' }, offset, limit });
   }
 }

@@ -1,7 +1,7 @@
 import { DataServiceConfig } from '@platform/config';
+import { service } from '@platform/registry';
 
 export class LendingConfig extends DataServiceConfig {
-  override PORT = 3003;
-  override DB_SCHEMA = 'lending';
-  override KAFKA_CLIENT_ID = 'lending';
+  override PORT = service('lending').port;
+  override KAFKA_CLIENT_ID = service('lending').name;
 }

@@ -1,3 +1,6 @@
+import { defineAccess, type KeyPrincipal } from '@platform/auth';
+import type { OrganizationId } from '@platform/tenancy';
+
 /** Access scopes of partner keys, one read and one write scope per subject area of the spec. */
 export const LENDING_AREAS = [
   'applications',
@@ -10,4 +13,16 @@ export const LENDING_AREAS = [
   'reporting',
 ] as const;
 
-export const LENDING_SCOPES = LENDING_AREAS.flatMap((a) => [`${a}:read`, `${a}:write`]);
+type Area = (typeof LENDING_AREAS)[number];
+export type LendingScope = `${Area}:read` | `${Area}:write`;
+
+export const LENDING_SCOPES: readonly LendingScope[] = LENDING_AREAS.flatMap((a) => [
+  `${a}:read` as const,
+  `${a}:write` as const,
+]);
+
+/** Lending's credential scheme and scopes: the only ones its routes can name. */
+export const LendingAccess = defineAccess({ schemes: ['partner-key'], scopes: LENDING_SCOPES });
+
+/** A partner key of an organization (`X-Api-Key` + `Organization-Id`). */
+export type PartnerPrincipal = KeyPrincipal<LendingScope, OrganizationId>;

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { createTestDatabase, listen, request, serviceEnv } from '@platform/testing';
 import { createLendingApp } from '../../src/bootstrap';
 import { LoanApplication } from '../../src/applications/application.entity';
-import { ensureOrganization, issuePartnerKey, revokePartnerKey } from '../../src/tenancy/tenancy.admin';
+import { TenancyAdminService, asOrganizationId } from '@platform/tenancy';
 
 type Env<T = unknown> = { success: boolean; code: number; error: string | null; value: T };
 
@@ -19,15 +19,16 @@ describe('lending partner keys and paged applications (real PostgreSQL)', () => 
     db = await createTestDatabase('lending_apps');
     app = await createLendingApp(serviceEnv(db.url), false);
     base = await listen(app);
-    const ds = app.get(DataSource);
-    await ensureOrganization(ds, 'bank-a', 'Bank A');
-    await ensureOrganization(ds, 'bank-b', 'Bank B');
-    keyA = (await issuePartnerKey(ds, 'bank-a', 'a')).token;
-    keyB = (await issuePartnerKey(ds, 'bank-b', 'b')).token;
-    readOnlyLoans = (await issuePartnerKey(ds, 'bank-a', 'loans only', ['loans:read'])).token;
-    const repo = ds.getRepository(LoanApplication);
-    for (let i = 0; i < 25; i++) await repo.insert({ organizationId: 'bank-a', status: 'draft' });
-    await repo.insert({ organizationId: 'bank-b', status: 'draft' });
+    const admin = app.get(TenancyAdminService);
+    await admin.createOwner('bank-a', 'Bank A');
+    await admin.createOwner('bank-b', 'Bank B');
+    keyA = (await admin.issueKey('bank-a', 'a')).token;
+    keyB = (await admin.issueKey('bank-b', 'b')).token;
+    readOnlyLoans = (await admin.issueKey('bank-a', 'loans only', { scopes: ['loans:read'] })).token;
+    const repo = app.get(DataSource).getRepository(LoanApplication);
+    const [a, b] = [asOrganizationId('bank-a'), asOrganizationId('bank-b')];
+    for (let i = 0; i < 25; i++) await repo.insert({ organizationId: a, status: 'draft' });
+    await repo.insert({ organizationId: b, status: 'draft' });
   });
 
   afterAll(async () => {
@@ -84,10 +85,10 @@ describe('lending partner keys and paged applications (real PostgreSQL)', () => 
       headers: { 'X-Api-Key': keyA },
     });
     expect([missing.status, missing.body.value.reason]).toEqual([400, 'TENANT_HEADER_MISSING']);
-    const ds = app.get(DataSource);
-    const temp = await issuePartnerKey(ds, 'bank-a', 'temp');
+    const admin = app.get(TenancyAdminService);
+    const temp = await admin.issueKey('bank-a', 'temp');
     expect((await get('', temp.token, 'bank-a')).status).toBe(200);
-    await revokePartnerKey(ds, temp.keyId);
+    expect(await admin.revokeKey(temp.keyId)).toBe(true);
     const revoked = await get('', temp.token, 'bank-a');
     expect([revoked.status, revoked.body.value.reason]).toEqual([401, 'API_KEY_REVOKED']);
   });

@@ -1,16 +1,16 @@
 import { IsInt, Matches, Min } from 'class-validator';
 import { KafkaClientConfig, Sensitive } from '@platform/config';
+import { OWNED_SCHEMAS, service } from '@platform/registry';
 
 export class RelayConfig extends KafkaClientConfig {
-  override PORT = 3005;
+  override PORT = service('outbox-relay').port;
   override KAFKA_CLIENT_ID = 'outbox-relay';
   /** A role that may only read and update the outbox tables of the listed schemas. */
   @Sensitive()
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/platform';
-  /** Schemas whose `outbox` table this relay drains. */
-  @Matches(/^[a-z_][a-z0-9_]*(,[a-z_][a-z0-9_]*)*$/) RELAY_SCHEMAS =
-    'calendar,public_status,lending,verification';
+  /** Schemas whose `outbox` table this relay drains: by default every schema in the service registry. */
+  @Matches(/^[a-z_][a-z0-9_]*(,[a-z_][a-z0-9_]*)*$/) RELAY_SCHEMAS = OWNED_SCHEMAS.join(',');
   @IsInt() @Min(1) RELAY_BATCH_SIZE = 200;
   @IsInt() @Min(1000) RELAY_LEASE_MS = 30000;
   @IsInt() @Min(1) RELAY_MAX_FAILURES = 5;

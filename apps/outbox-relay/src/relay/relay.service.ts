@@ -1,10 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Producer } from 'kafkajs';
-import type { Client } from 'pg';
 import { createKafka } from '@platform/kafka';
-import { OUTBOX_CHANNEL, OutboxRelay, type SchemaLag } from '@platform/outbox';
+import type { OutboxRelay, SchemaLag } from '@platform/outbox';
 import { RelayConfig } from '../config/relay.config';
-import { RelayDatabase } from './relay-database';
+import { OutboxRepository } from './outbox.repository';
 
 export interface RelayTotals {
   sent: number;
@@ -31,14 +30,14 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
   /** A NOTIFY arrived since the last cycle started: the next sleep returns at once. */
   private pendingWake = false;
   private wakeTimer?: NodeJS.Timeout;
-  private listener?: Client;
+  private listener?: { close(): Promise<void> };
   private lastPurge = 0;
   private readonly missingTables = new Set<string>();
   readonly totals: RelayTotals = { sent: 0, failed: 0, deadLettered: 0, lastCycleAt: null };
 
   constructor(
     private readonly cfg: RelayConfig,
-    private readonly db: RelayDatabase,
+    private readonly db: OutboxRepository,
   ) {
     this.producer = createKafka(cfg, `${cfg.KAFKA_CLIENT_ID}-${cfg.INSTANCE_ID}`).producer({
       allowAutoTopicCreation: true,
@@ -48,17 +47,16 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
     });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.connected = false));
     const owner = `${cfg.INSTANCE_ID}`;
-    this.relays = cfg.RELAY_SCHEMAS.split(',').map(
-      (schema) =>
-        new OutboxRelay(db.pool, schema, this.producer, {
-          owner,
-          batchSize: cfg.RELAY_BATCH_SIZE,
-          leaseMs: cfg.RELAY_LEASE_MS,
-          maxFailures: cfg.RELAY_MAX_FAILURES,
-          backoffBaseMs: cfg.RELAY_BACKOFF_BASE_MS,
-          backoffMaxMs: cfg.RELAY_BACKOFF_MAX_MS,
-          log: (level, msg) => this.logger[level === 'info' ? 'log' : level](msg),
-        }),
+    this.relays = cfg.RELAY_SCHEMAS.split(',').map((schema) =>
+      db.relayFor(schema, this.producer, {
+        owner,
+        batchSize: cfg.RELAY_BATCH_SIZE,
+        leaseMs: cfg.RELAY_LEASE_MS,
+        maxFailures: cfg.RELAY_MAX_FAILURES,
+        backoffBaseMs: cfg.RELAY_BACKOFF_BASE_MS,
+        backoffMaxMs: cfg.RELAY_BACKOFF_MAX_MS,
+        log: (level, msg) => this.logger[level === 'info' ? 'log' : level](msg),
+      }),
     );
   }
 
@@ -75,7 +73,7 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
     clearTimeout(this.wakeTimer);
     this.wake?.();
     await this.loop;
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.close();
     await this.producer.disconnect().catch(() => undefined);
   }
 
@@ -84,15 +82,13 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async listen(): Promise<void> {
-    const client = this.db.listener();
-    client.on('notification', () => this.notified());
-    client.on('error', (err) => {
-      this.logger.warn(`LISTEN connection lost: ${err.message}`);
-      this.listener = undefined;
-    });
-    await client.connect();
-    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    this.listener = client;
+    this.listener = await this.db.listen(
+      () => this.notified(),
+      (err) => {
+        this.logger.warn(`LISTEN connection lost: ${err.message}`);
+        this.listener = undefined;
+      },
+    );
   }
 
   private async ensureProducer(): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { DataServiceConfig } from '@platform/config';
+import { service } from '@platform/registry';
 
 export class PublicStatusConfig extends DataServiceConfig {
-  override PORT = 3002;
-  override DB_SCHEMA = 'public_status';
-  override KAFKA_CLIENT_ID = 'public-status';
+  override PORT = service('public-status').port;
+  override KAFKA_CLIENT_ID = service('public-status').name;
 }

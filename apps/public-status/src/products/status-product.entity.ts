@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 export const COMPONENT_STATES = [
   'operational',
@@ -13,6 +13,10 @@ export const COMPONENT_STATES = [
  * public-status issue adds per-business and per-resource publication and uptime from health reports.
  */
 @Entity({ name: 'products' })
+@Check(
+  'products_state_check',
+  `state IN ('operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance')`,
+)
 export class StatusProduct {
   @PrimaryColumn({ type: 'text' }) id: string;
   @Column({ type: 'text' }) name: string;

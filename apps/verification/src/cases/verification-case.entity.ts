@@ -1,11 +1,14 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Organization, type OrganizationId } from '@platform/tenancy';
 
 /** A verification case. The foundation keeps the fields the spec names; the cases issue adds the rest. */
 @Entity({ name: 'verification_cases' })
 @Index('cases_org_ref_idx', ['organizationId', 'externalReferenceId'])
 export class VerificationCase {
   @PrimaryGeneratedColumn('uuid') id: string;
-  @Column({ name: 'organization_id', type: 'text' }) organizationId: string;
+  @Column({ name: 'organization_id', type: 'text' })
+  @ForeignKey(() => Organization, { name: 'verification_cases_organization_id_fkey' })
+  organizationId: OrganizationId;
   @Column({ type: 'text' }) status: string;
   @Column({ name: 'external_reference_id', type: 'text' }) externalReferenceId: string;
   @Column({ name: 'applicant_type', type: 'text' }) applicantType: string;

@@ -1,7 +1,7 @@
 import { DataServiceConfig } from '@platform/config';
+import { service } from '@platform/registry';
 
 export class VerificationConfig extends DataServiceConfig {
-  override PORT = 3004;
-  override DB_SCHEMA = 'verification';
-  override KAFKA_CLIENT_ID = 'verification';
+  override PORT = service('verification').port;
+  override KAFKA_CLIENT_ID = service('verification').name;
 }

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { createTestDatabase, listen, request, serviceEnv } from '@platform/testing';
 import { createVerificationApp } from '../../src/bootstrap';
 import { VerificationCase } from '../../src/cases/verification-case.entity';
-import { ensureOrganization, issueVerificationKey } from '../../src/tenancy/tenancy.admin';
+import { TenancyAdminService, asOrganizationId } from '@platform/tenancy';
 
 type Env<T = unknown> = { success: boolean; code: number; error: string | null; value: T };
 
@@ -20,11 +20,12 @@ describe('verification API keys and case lookup (real PostgreSQL)', () => {
     app = await createVerificationApp(serviceEnv(db.url), false);
     base = await listen(app);
     const ds = app.get(DataSource);
-    await ensureOrganization(ds, 'org-a', 'A');
-    await ensureOrganization(ds, 'org-b', 'B');
-    keyA = (await issueVerificationKey(ds, 'org-a', 'a')).token;
-    keyB = (await issueVerificationKey(ds, 'org-b', 'b')).token;
-    docsOnly = (await issueVerificationKey(ds, 'org-a', 'docs', ['documents:read'])).token;
+    const admin = app.get(TenancyAdminService);
+    await admin.createOwner('org-a', 'A');
+    await admin.createOwner('org-b', 'B');
+    keyA = (await admin.issueKey('org-a', 'a')).token;
+    keyB = (await admin.issueKey('org-b', 'b')).token;
+    docsOnly = (await admin.issueKey('org-a', 'docs', { scopes: ['documents:read'] })).token;
     const c = {
       status: 'AwaitingApplicant',
       applicantType: 'Individual',
@@ -32,9 +33,9 @@ describe('verification API keys and case lookup (real PostgreSQL)', () => {
       reportCountryCode: 'KZ',
     };
     await ds.getRepository(VerificationCase).insert([
-      { ...c, organizationId: 'org-a', externalReferenceId: 'APP-1' },
-      { ...c, organizationId: 'org-a', externalReferenceId: 'APP-2' },
-      { ...c, organizationId: 'org-b', externalReferenceId: 'APP-1' },
+      { ...c, organizationId: asOrganizationId('org-a'), externalReferenceId: 'APP-1' },
+      { ...c, organizationId: asOrganizationId('org-a'), externalReferenceId: 'APP-2' },
+      { ...c, organizationId: asOrganizationId('org-b'), externalReferenceId: 'APP-1' },
     ]);
   });
 

@@ -1,0 +1,32 @@
+import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Account } from '../tenancy/account.entity';
+import type { AccountId } from '../tenancy/tenant-ids';
+
+/**
+ * One entry of an account's change journal. `cursor` is null until COMMIT, when a deferred trigger
+ * assigns the account's next number (migration JournalCursorAtCommit).
+ */
+@Entity({ name: 'journal' })
+@Index('journal_account_cursor_uq', ['accountId', 'cursor'], { unique: true })
+@Check('journal_kind_check', `kind IN ('upsert', 'remove')`)
+export class JournalRecord {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ name: 'account_id', type: 'text' }) accountId: AccountId;
+  @Column({ type: 'bigint', nullable: true }) cursor: string | null;
+  @Column({ type: 'text' }) kind: 'upsert' | 'remove';
+  @Column({ name: 'event_id', type: 'uuid' }) eventId: string;
+  @Column({ name: 'product_id', type: 'text' }) productId: string;
+  @Column({ name: 'entity_type', type: 'text' }) entityType: string;
+  @Column({ name: 'entity_id', type: 'text' }) entityId: string;
+  @Column({ type: 'integer' }) version: number;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) at: Date;
+}
+
+/** The last journal cursor of each account; written only by the commit trigger. */
+@Entity({ name: 'account_cursors' })
+export class AccountCursor {
+  @PrimaryColumn({ name: 'account_id', type: 'text' })
+  @ForeignKey(() => Account, { name: 'account_cursors_account_id_fkey' })
+  accountId: AccountId;
+  @Column({ name: 'last_cursor', type: 'bigint' }) lastCursor: string;
+}

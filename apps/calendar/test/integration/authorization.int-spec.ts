@@ -1,0 +1,78 @@
+import { auditRoutes } from '@platform/auth';
+import { exemptRoutes, request, scopeDenialCases } from '@platform/testing';
+import { CalendarAppModule } from '../../src/app.module';
+import { personScopes } from '../../src/auth/calendar.access';
+import { PERMISSIONS } from '../../src/grants/permissions';
+import { startCalendar, type CalendarFixture } from './calendar-fixture';
+
+type Env = { success: boolean; value: { reason?: string; required?: string[] } };
+
+/**
+ * Deny by default, walked: every calendar route, called by a product lacking each grant it demands, is
+ * refused with GRANT_MISSING; by a person lacking a scope (anyone but the account owner), OWNER_ONLY.
+ */
+describe('calendar authorization walk (real PostgreSQL)', () => {
+  const routes = auditRoutes(CalendarAppModule.register({}));
+  const cases = scopeDenialCases(routes);
+  let cal: CalendarFixture;
+
+  beforeAll(async () => {
+    cal = await startCalendar('cal_authz');
+  });
+
+  afterAll(async () => {
+    await cal?.close();
+  });
+
+  const call = (c: { method: string; path: string }, headers: Record<string, string>) =>
+    request<Env>(`${cal.base}${c.path}`, {
+      method: c.method,
+      headers: { AccountId: 'acme', ...headers },
+      body: c.method === 'GET' ? undefined : {},
+    });
+
+  it('names its one exemption: listing grants shows each caller only its own', () => {
+    expect(exemptRoutes(routes)).toEqual([
+      "GET /Calendar/grants: a product key sees only its own grants; a person, their account's",
+    ]);
+  });
+
+  const productCases = cases.filter((c) => c.scheme === 'product-key');
+  it.each(
+    productCases.map((c, i) => [`${c.method} ${c.path} without ${c.withhold.join('+')}`, c, i] as const),
+  )('product key %s: 403 CALENDAR_GRANT_MISSING; with every grant: not 403', async (_name, c, i) => {
+    const without = await cal.product(
+      `walk-${i}`,
+      PERMISSIONS.filter((p) => !c.withhold.includes(p)),
+    );
+    const denied = await call(c, { API_KEY: without, ProductId: `walk-${i}` });
+    expect([denied.status, denied.body.value.reason]).toEqual([403, 'CALENDAR_GRANT_MISSING']);
+    expect(denied.body.value.required).toEqual(c.withhold.filter((s) => PERMISSIONS.includes(s as never)));
+    const withAll = await cal.product(`walk-all-${i}`, [...PERMISSIONS]);
+    expect((await call(c, { API_KEY: withAll, ProductId: `walk-all-${i}` })).status).not.toBe(403);
+  });
+
+  // A person is the owner (every person scope) or a member; only what a member lacks can be withheld.
+  const member = personScopes(false);
+  const lacksAll = (withhold: string[]) => withhold.every((s) => !member.includes(s as never));
+  const sessionCases = cases.filter((c) => c.scheme === 'platform-session');
+
+  it('leaves to members exactly the reads every person may make', () => {
+    expect(
+      sessionCases
+        .filter((c) => !lacksAll(c.withhold))
+        .map((c) => `${c.method} ${c.path} ${c.withhold.join('+')}`),
+    ).toEqual(['GET /Calendar/events Read+FreeBusy', 'GET /Calendar/teams Share+ViewTeams']);
+  });
+
+  it.each(
+    sessionCases
+      .filter((c) => lacksAll(c.withhold))
+      .map((c) => [`${c.method} ${c.path} without ${c.withhold.join('+')}`, c] as const),
+  )('member session %s: 403 CALENDAR_OWNER_ONLY; the owner: not 403', async (_name, c) => {
+    const denied = await call(c, { PlatformSession: await cal.session('member-1') });
+    expect([denied.status, denied.body.value.reason]).toEqual([403, 'CALENDAR_OWNER_ONLY']);
+    const owner = await call(c, { PlatformSession: await cal.session('owner-1', ['owner']) });
+    expect(owner.status).not.toBe(403);
+  });
+});

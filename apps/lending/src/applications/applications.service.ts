@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import type { ListValue } from '@platform/envelope';
+import type { OrganizationId } from '@platform/tenancy';
+import { ApplicationsRepository } from './applications.repository';
+import type { GetApplicationsRequest } from './dto/get-applications.request';
+
+export interface ApplicationView {
+  id: string;
+  status: string;
+  createdAt: string;
+}
+
+@Injectable()
+export class ApplicationsService {
+  constructor(private readonly applications: ApplicationsRepository) {}
+
+  async page(organizationId: OrganizationId, q: GetApplicationsRequest): Promise<ListValue<ApplicationView>> {
+    const [rows, total] = await this.applications.pageOf(organizationId, q.Offset ?? 0, q.Count ?? 20);
+    return {
+      items: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.toISOString() })),
+      total,
+    };
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * The apps of the platform, declared once. The gateway's route table and upstream settings, `npm start`,
+ * `npm run admin`, the relay's default schemas, the Dockerfiles, docker-compose and the Kubernetes
+ * manifests are derived from this list (scripts/gen-deploy.ts writes the files and CI checks them), so a
+ * new service is one entry here plus its folder under apps/ (docs/adding-a-service.md).
+ *
+ * Tagged type:contracts: it imports nothing, so every app, lib and script may read it.
+ */
+
+/** How partners reach an app through the gateway. */
+export interface GatewayExposure {
+  /** The gateway setting that holds the app's base URL; deployments set it, so a rename breaks them. */
+  readonly upstreamEnv: `${string}_URL`;
+  /**
+   * Public path prefixes the app owns, matched case-insensitively on a segment boundary. Its health is
+   * reachable at /health/<name>/live|ready without being listed here.
+   */
+  readonly prefixes: readonly `/${string}`[];
+}
+
+export interface ServiceDefinition {
+  /** The folder under apps/, and the Nx scope, image, Deployment and compose service name. */
+  readonly name: string;
+  /** Exactly one app is the gateway: it starts last and fronts every app whose `gateway` is set. */
+  readonly role: 'gateway' | 'service';
+  /** Port in development (`npm start`, the gateway's default upstream URLs); every container uses 3000. */
+  readonly port: number;
+  /** The PostgreSQL schema the app owns and migrates, fixed here rather than configured; null for none. */
+  readonly schema: string | null;
+  /** Connects to PostgreSQL (its own DATABASE_URL secret). True for the relay, which owns no schema. */
+  readonly database: boolean;
+  /** Talks to Kafka: gets KAFKA_BROKERS and a KAFKA_CLIENT_ID equal to its name. */
+  readonly kafka: boolean;
+  /** Has apps/<name>/src/cli.ts, run by `npm run admin -- <name> <command>`. */
+  readonly adminCli: boolean;
+  /** Its CLI has `seed-demo`, which `npm start` runs on a fresh development database. */
+  readonly seedDemo: boolean;
+  /** Base path of the app's own /live and /ready probes; the gateway maps /health/<name> onto it. */
+  readonly health: `/${string}`;
+  /** Null only for the gateway itself. */
+  readonly gateway: GatewayExposure | null;
+  /** Routes served on the app's own port only, never through the gateway (metrics scrapes, operators). */
+  readonly internalPaths: readonly `/${string}`[];
+  /** Kafka topics it subscribes to (`<domain>.<entity>.<event>.v<N>`). */
+  readonly consumes: readonly string[];
+}
+
+export const SERVICES = [
+  {
+    name: 'gateway',
+    role: 'gateway',
+    port: 3000,
+    schema: null,
+    database: false,
+    kafka: false,
+    adminCli: false,
+    seedDemo: false,
+    health: '/health',
+    gateway: null,
+    internalPaths: [],
+    consumes: [],
+  },
+  {
+    name: 'calendar',
+    role: 'service',
+    port: 3001,
+    schema: 'calendar',
+    database: true,
+    kafka: true,
+    adminCli: true,
+    seedDemo: true,
+    health: '/health',
+    gateway: { upstreamEnv: 'CALENDAR_URL', prefixes: ['/Calendar'] },
+    internalPaths: [],
+    consumes: [],
+  },
+  {
+    name: 'public-status',
+    role: 'service',
+    port: 3002,
+    schema: 'public_status',
+    database: true,
+    kafka: true,
+    adminCli: true,
+    seedDemo: true,
+    health: '/health',
+    gateway: { upstreamEnv: 'PUBLIC_STATUS_URL', prefixes: ['/PublicStatus'] },
+    internalPaths: [],
+    consumes: [],
+  },
+  {
+    name: 'lending',
+    role: 'service',
+    port: 3003,
+    schema: 'lending',
+    database: true,
+    kafka: true,
+    adminCli: true,
+    seedDemo: true,
+    health: '/health',
+    gateway: {
+      upstreamEnv: 'LENDING_URL',
+      // The base path of every area in the lending spec's table (its one shown operation,
+      // /Applications/GetApplications, sits under /applications: prefixes ignore case).
+      prefixes: [
+        '/applications',
+        '/customers',
+        '/loans',
+        '/scoring',
+        '/compliance',
+        '/aml',
+        '/collection',
+        '/funding',
+        '/reporting',
+        '/tax-reporting',
+        '/public/customer',
+      ],
+    },
+    internalPaths: [],
+    consumes: [],
+  },
+  {
+    name: 'verification',
+    role: 'service',
+    port: 3004,
+    schema: 'verification',
+    database: true,
+    kafka: true,
+    adminCli: true,
+    seedDemo: true,
+    health: '/health',
+    gateway: { upstreamEnv: 'VERIFICATION_URL', prefixes: ['/api/v1'] },
+    internalPaths: [],
+    consumes: [],
+  },
+  {
+    name: 'outbox-relay',
+    role: 'service',
+    port: 3005,
+    schema: null,
+    database: true,
+    kafka: true,
+    adminCli: false,
+    seedDemo: false,
+    health: '/health',
+    // Only its health is public; lag and metrics are for the cluster's own monitoring.
+    gateway: { upstreamEnv: 'OUTBOX_RELAY_URL', prefixes: [] },
+    internalPaths: ['/metrics', '/relay/lag'],
+    consumes: [],
+  },
+] as const satisfies readonly ServiceDefinition[];
+
+export type Service = (typeof SERVICES)[number];
+/** A typo in a service name does not compile. */
+export type ServiceName = Service['name'];
+export type GatewayService = Extract<Service, { role: 'gateway' }>;
+/** An app the gateway forwards to. */
+export type RoutedService = Extract<Service, { gateway: GatewayExposure }>;
+export type RoutedServiceName = RoutedService['name'];
+export type UpstreamEnv = RoutedService['gateway']['upstreamEnv'];
+export type AdminCliService = Extract<Service, { adminCli: true }>;
+export type AdminCliName = AdminCliService['name'];
+export type SeedDemoName = Extract<Service, { seedDemo: true }>['name'];
+
+export function service<N extends ServiceName>(name: N): Extract<Service, { name: N }> {
+  const found = SERVICES.find((s) => s.name === name);
+  if (!found) throw new Error(`no service ${name} in the registry`);
+  return found as Extract<Service, { name: N }>;
+}
+
+const isGateway = (s: Service): s is GatewayService => s.role === 'gateway';
+
+function theGateway(): GatewayService {
+  const gateways = SERVICES.filter(isGateway);
+  if (gateways.length !== 1)
+    throw new Error(`the registry needs exactly one gateway, has ${gateways.length}`);
+  return gateways[0];
+}
+
+export const GATEWAY: GatewayService = theGateway();
+
+/** Start order: every service first, then the gateway with their addresses. */
+export const LAUNCH_ORDER: readonly ServiceName[] = [
+  ...SERVICES.filter((s) => !isGateway(s)).map((s) => s.name),
+  GATEWAY.name,
+];
+
+export const ROUTED_SERVICES: readonly RoutedService[] = SERVICES.filter(
+  (s): s is RoutedService => s.gateway !== null,
+);
+
+export const ADMIN_CLI_SERVICES: readonly AdminCliName[] = SERVICES.filter(
+  (s): s is AdminCliService => s.adminCli,
+).map((s) => s.name);
+
+export const SEED_DEMO_SERVICES: readonly SeedDemoName[] = SERVICES.filter(
+  (s): s is Extract<Service, { seedDemo: true }> => s.seedDemo,
+).map((s) => s.name);
+
+/** Every schema a service owns, in registry order: what the relay drains by default. */
+export const OWNED_SCHEMAS: readonly string[] = SERVICES.flatMap((s) =>
+  s.schema === null ? [] : [s.schema],
+);

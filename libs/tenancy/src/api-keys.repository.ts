@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull } from 'typeorm';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
+import type { ApiKeyColumns } from './api-key.entity';
+import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
+
+export type NewApiKey = Pick<ApiKeyColumns, 'keyId' | 'hash' | 'label' | 'scopes' | 'isDefault'> & {
+  expiresAt?: Date | null;
+};
+
+/** The service's `api_keys` table. Reads and writes are scoped to the owner, except the two noted. */
+@Injectable()
+export class ApiKeysRepository extends TenantScopedRepository<ApiKeyColumns, 'ownerId'> {
+  constructor(
+    @InjectDataSource() ds: DataSource,
+    @Inject(TENANCY_OPTIONS) private readonly options: TenancyOptions,
+  ) {
+    super(ds, options.keyEntity, 'ownerId');
+  }
+
+  /**
+   * Authentication's lookup, unscoped by design: the presented key names its owner, and the guard then
+   * checks that owner against the tenant header.
+   */
+  findByKeyId(keyId: string, tx?: Tx): Promise<ApiKeyColumns | null> {
+    return (tx ?? this.ds.manager).getRepository(this.options.keyEntity).findOneBy({ keyId });
+  }
+
+  add(ownerId: string, key: NewApiKey, tx?: Tx): Promise<void> {
+    return this.insert(ownerId, [key], tx);
+  }
+
+  listOf(ownerId: string): Promise<ApiKeyColumns[]> {
+    return this.find(ownerId, {}, { createdAt: 'ASC', keyId: 'ASC' });
+  }
+
+  /** Operators address a key by its public id alone; already revoked stays as it was. */
+  async revokeByKeyId(keyId: string): Promise<boolean> {
+    const res = await this.ds
+      .getRepository(this.options.keyEntity)
+      .update({ keyId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    return (res.affected ?? 0) > 0;
+  }
+
+  async revokeByLabel(ownerId: string, label: string): Promise<number> {
+    const res = await this.ds
+      .getRepository(this.options.keyEntity)
+      .update({ ownerId, label, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    return res.affected ?? 0;
+  }
+
+  /** The replaced key of a reissue keeps working until `at`. */
+  async expire(ownerId: string, keyId: string, at: Date, tx: Tx): Promise<void> {
+    await tx.getRepository(this.options.keyEntity).update({ ownerId, keyId }, { expiresAt: at });
+  }
+}

@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { issueApiKey } from '@platform/auth';
+import { Transactions } from '@platform/persistence';
+import type { ApiKeyColumns } from './api-key.entity';
+import { ApiKeysRepository } from './api-keys.repository';
+import { OwnersRepository } from './owners.repository';
+import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
+
+export interface IssuedKey {
+  /** The whole secret: shown once, never stored. */
+  token: string;
+  keyId: string;
+  ownerId: string;
+  scopes: string[];
+}
+
+export interface KeyView {
+  keyId: string;
+  label: string;
+  scopes: string[];
+  isDefault: boolean;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+const view = (k: ApiKeyColumns): KeyView => ({
+  keyId: k.keyId,
+  label: k.label,
+  scopes: k.scopes,
+  isDefault: k.isDefault,
+  createdAt: k.createdAt.toISOString(),
+  expiresAt: k.expiresAt?.toISOString() ?? null,
+  revokedAt: k.revokedAt?.toISOString() ?? null,
+});
+
+/** Operator tasks on tenants and their keys, behind every service's admin CLI and development seed. */
+@Injectable()
+export class TenancyAdminService {
+  constructor(
+    private readonly owners: OwnersRepository,
+    private readonly keys: ApiKeysRepository,
+    private readonly transactions: Transactions,
+    @Inject(TENANCY_OPTIONS) private readonly options: TenancyOptions,
+  ) {}
+
+  createOwner(id: string, name: string) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(id)) {
+      throw new Error(`${this.options.ownerNoun} id must be 1-64 letters, digits, '.', '_' or '-'`);
+    }
+    return this.owners.ensure(id, name);
+  }
+
+  /** Issues a key with the given scopes (all of the service's by default); the token is returned once. */
+  async issueKey(
+    ownerId: string,
+    label: string,
+    opts: { scopes?: string[]; isDefault?: boolean } = {},
+  ): Promise<IssuedKey> {
+    const scopes = opts.scopes ?? [...this.options.scopes];
+    const unknown = scopes.filter((s) => !this.options.scopes.includes(s));
+    if (unknown.length) throw new Error(`unknown scopes: ${unknown.join(', ')}`);
+    if (!(await this.owners.exists(ownerId)))
+      throw new Error(`unknown ${this.options.ownerNoun}: ${ownerId}`);
+    const key = issueApiKey(this.options.keyPrefix);
+    await this.keys.add(ownerId, {
+      keyId: key.keyId,
+      hash: key.hash,
+      label,
+      scopes,
+      isDefault: opts.isDefault ?? false,
+    });
+    return { token: key.token, keyId: key.keyId, ownerId, scopes };
+  }
+
+  /**
+   * A rollover without downtime: a new key with the same owner, label and scopes works at once; the old
+   * one keeps working for `overlapSeconds`, then stops (API_KEY_EXPIRED).
+   */
+  async reissueKey(
+    keyId: string,
+    overlapSeconds: number,
+  ): Promise<IssuedKey & { replacedKeyId: string; replacedKeyExpiresAt: string }> {
+    if (!Number.isInteger(overlapSeconds) || overlapSeconds < 0) {
+      throw new Error('overlap must be a whole number of seconds, 0 or more');
+    }
+    return this.transactions.run(async (tx) => {
+      const old = await this.keys.findByKeyId(keyId, tx);
+      if (!old || old.revokedAt || (old.expiresAt && old.expiresAt <= new Date())) {
+        throw new Error(`no live key ${keyId}`);
+      }
+      const key = issueApiKey(this.options.keyPrefix);
+      await this.keys.add(
+        old.ownerId,
+        { keyId: key.keyId, hash: key.hash, label: old.label, scopes: old.scopes, isDefault: old.isDefault },
+        tx,
+      );
+      const until = new Date(Date.now() + overlapSeconds * 1000);
+      // An overlap never extends a key that was already due to stop sooner.
+      const expiresAt = old.expiresAt && old.expiresAt < until ? old.expiresAt : until;
+      await this.keys.expire(old.ownerId, old.keyId, expiresAt, tx);
+      return {
+        token: key.token,
+        keyId: key.keyId,
+        ownerId: old.ownerId,
+        scopes: old.scopes,
+        replacedKeyId: old.keyId,
+        replacedKeyExpiresAt: expiresAt.toISOString(),
+      };
+    });
+  }
+
+  /** Effective at once: the guard reads the key on every request. */
+  revokeKey(keyId: string): Promise<boolean> {
+    return this.keys.revokeByKeyId(keyId);
+  }
+
+  revokeKeysLabelled(ownerId: string, label: string): Promise<number> {
+    return this.keys.revokeByLabel(ownerId, label);
+  }
+
+  async listKeys(ownerId: string): Promise<KeyView[]> {
+    return (await this.keys.listOf(ownerId)).map(view);
+  }
+}

@@ -1,0 +1,31 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { Transactions } from '@platform/persistence';
+import { ApiKeyGuard } from './api-key.guard';
+import { ApiKeysRepository } from './api-keys.repository';
+import { KeyAuthenticator } from './key-authenticator.service';
+import { OwnersRepository } from './owners.repository';
+import { TenancyAdminService } from './tenancy-admin.service';
+import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
+
+/**
+ * Keys and tenants for one service. Import it once in the app module (and in the admin CLI); use
+ * `ApiKeyGuard` as the global guard, or `KeyAuthenticator` inside a guard of the service's own.
+ */
+@Module({})
+export class TenancyModule {
+  static forService(options: TenancyOptions): DynamicModule {
+    return {
+      module: TenancyModule,
+      providers: [
+        { provide: TENANCY_OPTIONS, useValue: options },
+        ApiKeysRepository,
+        OwnersRepository,
+        KeyAuthenticator,
+        TenancyAdminService,
+        Transactions,
+        ApiKeyGuard,
+      ],
+      exports: [TENANCY_OPTIONS, KeyAuthenticator, TenancyAdminService, OwnersRepository, ApiKeyGuard],
+    };
+  }
+}

@@ -1,0 +1,333 @@
+/**
+ * `npm run gen:deploy [-- --check | --list]`: the deployment files of every app in the service registry
+ * (libs/registry), so a new service needs no hand edit here:
+ *   docker/<app>/Dockerfile (+ .dockerignore)   from docker/Dockerfile.template
+ *   docker/docker-compose.yml                   the app services, between its `generated` markers;
+ *                                               PostgreSQL, Kafka and the shared anchors stay hand-written
+ *   k8s/base/<app>/{configmap,deployment,service}.yaml and k8s/base/kustomization.yaml
+ *   k8s/overlays/dev/kustomization.yaml         the per-app images and secrets, between its markers
+ * YAML goes through the repository's prettier settings, so this check and `prettier --check` agree.
+ * `--check` writes nothing and fails on drift, including files of an app that is no longer registered;
+ * `--list` prints the registered apps (scripts/check-manifests.sh counts them).
+ *
+ * TypeScript run by ts-node rather than JS reading an exported JSON: the registry stays one `as const`
+ * module (its names are a type), with no second, generated copy of it to keep in step.
+ */
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import * as prettier from 'prettier';
+import { GATEWAY, ROUTED_SERVICES, SERVICES, type ServiceDefinition } from '@platform/registry';
+
+const ROOT = resolve(__dirname, '..');
+const APPS: readonly ServiceDefinition[] = SERVICES;
+/** One image recipe: every app listens on the same port inside its container. */
+const CONTAINER_PORT = 3000;
+const SOURCE = 'libs/registry by scripts/gen-deploy.ts (npm run gen:deploy)';
+const HEADER = `# Generated from ${SOURCE}; do not edit.`;
+/** The dev overlay's secret values; real environments get theirs from a secret store. */
+const DEV_DATABASE_URL = 'postgres://platform:platform@postgres:5432/platform';
+const GENERATED_PER_APP: Record<string, string[]> = {
+  docker: ['Dockerfile', 'Dockerfile.dockerignore'],
+  'k8s/base': ['configmap.yaml', 'deployment.yaml', 'service.yaml'],
+};
+
+const out = (msg: string) => process.stdout.write(`${msg}\n`);
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const quote = (v: string) => `'${v.replaceAll("'", "''")}'`;
+const databaseSecretKey = (app: string) => `${app.toUpperCase().replaceAll('-', '_')}_DATABASE_URL`;
+
+function dockerfiles(): [string, string][] {
+  const template = read('docker/Dockerfile.template');
+  const ignore = read('docker/.dockerignore.template');
+  return APPS.flatMap((s): [string, string][] => [
+    [
+      `docker/${s.name}/Dockerfile`,
+      template
+        .replace('{{GENERATED}}', `Generated from docker/Dockerfile.template and ${SOURCE}; edit those.`)
+        .replaceAll('{{APP}}', s.name)
+        .replaceAll('{{HEALTH}}', s.health),
+    ],
+    [`docker/${s.name}/Dockerfile.dockerignore`, ignore],
+  ]);
+}
+
+function configData(s: ServiceDefinition): Record<string, string> {
+  const data: Record<string, string> = {
+    NODE_ENV: 'production',
+    PORT: `${CONTAINER_PORT}`,
+    LOG_LEVEL: 'log',
+  };
+  if (s.kafka) Object.assign(data, { KAFKA_BROKERS: 'kafka-bootstrap:9092', KAFKA_CLIENT_ID: s.name });
+  if (s.role === 'gateway') {
+    for (const u of ROUTED_SERVICES) data[u.gateway.upstreamEnv] = `http://${u.name}`;
+  }
+  return data;
+}
+
+function configmap(s: ServiceDefinition): string {
+  return `${HEADER}
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: ${s.name}-config
+  labels:
+    app.kubernetes.io/name: ${s.name}
+data:
+${Object.entries(configData(s))
+  .map(([k, v]) => `  ${k}: ${quote(v)}`)
+  .join('\n')}
+`;
+}
+
+function deployment(s: ServiceDefinition): string {
+  const database = s.database
+    ? `
+            - name: DATABASE_URL
+              valueFrom:
+                secretKeyRef:
+                  name: platform-secrets
+                  key: ${databaseSecretKey(s.name)}`
+    : '';
+  const probe = (path: string) => `httpGet:
+              path: ${s.health}/${path}
+              port: http`;
+  return `${HEADER}
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ${s.name}
+  labels:
+    app.kubernetes.io/name: ${s.name}
+    app.kubernetes.io/part-of: platform
+spec:
+  replicas: 2
+  revisionHistoryLimit: 5
+  selector:
+    matchLabels:
+      app.kubernetes.io/name: ${s.name}
+  strategy:
+    type: RollingUpdate
+    rollingUpdate:
+      maxUnavailable: 0
+      maxSurge: 1
+  template:
+    metadata:
+      labels:
+        app.kubernetes.io/name: ${s.name}
+        app.kubernetes.io/part-of: platform
+    spec:
+      securityContext:
+        runAsNonRoot: true
+        runAsUser: 1000
+        fsGroup: 1000
+      terminationGracePeriodSeconds: 30
+      containers:
+        - name: ${s.name}
+          image: platform/${s.name}
+          imagePullPolicy: IfNotPresent
+          ports:
+            - name: http
+              containerPort: ${CONTAINER_PORT}
+          envFrom:
+            - configMapRef:
+                name: ${s.name}-config
+          env:
+            - name: INSTANCE_ID
+              valueFrom:
+                fieldRef:
+                  fieldPath: metadata.name${database}
+          readinessProbe:
+            ${probe('ready')}
+            periodSeconds: 10
+            timeoutSeconds: 3
+            failureThreshold: 3
+          livenessProbe:
+            ${probe('live')}
+            initialDelaySeconds: 15
+            periodSeconds: 15
+            timeoutSeconds: 3
+            failureThreshold: 4
+          startupProbe:
+            ${probe('live')}
+            periodSeconds: 3
+            failureThreshold: 40
+          resources:
+            requests:
+              cpu: 100m
+              memory: 192Mi
+            limits:
+              memory: 512Mi
+          securityContext:
+            allowPrivilegeEscalation: false
+            readOnlyRootFilesystem: true
+            capabilities:
+              drop: ['ALL']
+`;
+}
+
+function k8sService(s: ServiceDefinition): string {
+  return `${HEADER}
+apiVersion: v1
+kind: Service
+metadata:
+  name: ${s.name}
+  labels:
+    app.kubernetes.io/name: ${s.name}
+spec:
+  selector:
+    app.kubernetes.io/name: ${s.name}
+  ports:
+    - name: http
+      port: 80
+      targetPort: http
+`;
+}
+
+function kustomization(): string {
+  return `${HEADER}
+apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+# Deployment + Service + ConfigMap per app. Secrets are referenced, never committed: create
+# \`platform-secrets\` with one <APP>_DATABASE_URL per app that has a database (each its own role).
+labels:
+  - pairs:
+      app.kubernetes.io/managed-by: kustomize
+resources:
+${APPS.flatMap((s) => GENERATED_PER_APP['k8s/base'].map((f) => `  - ${s.name}/${f}`)).join('\n')}
+`;
+}
+
+function k8sFiles(): [string, string][] {
+  return [
+    ...APPS.flatMap((s): [string, string][] => [
+      [`k8s/base/${s.name}/configmap.yaml`, configmap(s)],
+      [`k8s/base/${s.name}/deployment.yaml`, deployment(s)],
+      [`k8s/base/${s.name}/service.yaml`, k8sService(s)],
+    ]),
+    ['k8s/base/kustomization.yaml', kustomization()],
+  ];
+}
+
+function composeServices(): string[] {
+  return APPS.flatMap((s) => {
+    const lines = [
+      `${s.name}:`,
+      '  <<: *service',
+      `  build: { context: .., dockerfile: docker/${s.name}/Dockerfile }`,
+    ];
+    if (s.role === 'gateway') {
+      lines.push(`  depends_on: [${ROUTED_SERVICES.map((u) => u.name).join(', ')}]`);
+      lines.push('  environment:', '    <<: *env');
+      for (const u of ROUTED_SERVICES)
+        lines.push(`    ${u.gateway.upstreamEnv}: http://${u.name}:${CONTAINER_PORT}`);
+      lines.push('  ports:', `    - '${GATEWAY.port}:${CONTAINER_PORT}'`);
+    } else {
+      const anchors = ['*env', ...(s.database ? ['*database-env'] : []), ...(s.kafka ? ['*kafka-env'] : [])];
+      const own = s.kafka ? `, KAFKA_CLIENT_ID: ${s.name}` : '';
+      lines.push(`  environment: { <<: [${anchors.join(', ')}]${own} }`);
+    }
+    return [...lines, ''];
+  });
+}
+
+function overlayImages(): string[] {
+  return APPS.flatMap((s) => [
+    `- name: platform/${s.name}`,
+    `  newName: registry.local/platform/${s.name}`,
+    '  newTag: dev',
+  ]);
+}
+
+function overlaySecrets(): string[] {
+  return APPS.filter((s) => s.database).map((s) => `- ${databaseSecretKey(s.name)}=${DEV_DATABASE_URL}`);
+}
+
+/** Replaces the lines between `# >>> generated: <region>` and `# <<< generated: <region>`. */
+function fillRegion(path: string, text: string, region: string, lines: string[]): string {
+  const all = text.split('\n');
+  const start = all.findIndex((l) => l.trim() === `# >>> generated: ${region}`);
+  const end = all.findIndex((l, i) => i > start && l.trim() === `# <<< generated: ${region}`);
+  if (start < 0 || end < 0)
+    throw new Error(`${path}: the markers of the generated region "${region}" are missing`);
+  const indent = all[start].slice(0, all[start].indexOf('#'));
+  return [...all.slice(0, start + 1), ...lines.map((l) => (l ? `${indent}${l}` : l)), ...all.slice(end)].join(
+    '\n',
+  );
+}
+
+function regionFiles(): [string, string][] {
+  const compose = 'docker/docker-compose.yml';
+  const overlay = 'k8s/overlays/dev/kustomization.yaml';
+  let overlayText = fillRegion(overlay, read(overlay), 'images', overlayImages());
+  overlayText = fillRegion(overlay, overlayText, 'database secrets', overlaySecrets());
+  return [
+    [compose, fillRegion(compose, read(compose), 'app services', composeServices())],
+    [overlay, overlayText],
+  ];
+}
+
+async function formatted(path: string, text: string): Promise<string> {
+  if (!/\.ya?ml$/.test(path)) return text;
+  const file = join(ROOT, path);
+  return prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
+}
+
+/** Generated files in a folder of an app that is no longer in the registry. */
+function orphans(): string[] {
+  const registered = new Set(APPS.map((s) => s.name));
+  return Object.entries(GENERATED_PER_APP).flatMap(([parent, files]) =>
+    readdirSync(join(ROOT, parent), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !registered.has(d.name))
+      .flatMap((d) => files.map((f) => `${parent}/${d.name}/${f}`))
+      .filter((f) => existsSync(join(ROOT, f))),
+  );
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.includes('--list')) {
+    for (const s of APPS) out(s.name);
+    return;
+  }
+  const check = args.includes('--check');
+  const wanted = [...dockerfiles(), ...k8sFiles(), ...regionFiles()];
+  let drift = 0;
+  for (const [path, text] of wanted) {
+    const content = await formatted(path, text);
+    const file = join(ROOT, path);
+    if (existsSync(file) && readFileSync(file, 'utf8') === content) continue;
+    if (check) {
+      process.stderr.write(`${path} is out of date with libs/registry: run npm run gen:deploy\n`);
+      drift++;
+    } else {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, content);
+      out(`wrote ${path}`);
+    }
+  }
+  for (const path of orphans()) {
+    if (check) {
+      process.stderr.write(`${path} belongs to no app in libs/registry: run npm run gen:deploy\n`);
+      drift++;
+    } else {
+      unlinkSync(join(ROOT, path));
+      out(`removed ${path}`);
+      const folder = dirname(join(ROOT, path));
+      if (readdirSync(folder).length === 0) rmdirSync(folder);
+    }
+  }
+  if (check && drift) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
