@@ -1,5 +1,5 @@
 import { runAdminCli } from '@platform/persistence';
-import { TenancyAdminService, tenancyAdminCommands } from '@platform/tenancy';
+import { TenancyAdminService, seedDemoTenant, tenancyAdminCommands } from '@platform/tenancy';
 import { CALENDAR_ACCESS_PROVIDERS } from './app.module';
 import { CalendarConfig } from './config/calendar.config';
 import { CALENDAR_DATABASE } from './database';
@@ -36,17 +36,16 @@ void runAdminCli({
       usage: '                  development only: demo account, product and a fresh key',
       run: async (app, _args, cfg) => {
         if (cfg.NODE_ENV === 'production') throw new Error('seed-demo refuses to run in production');
-        const admin = app.get(TenancyAdminService);
         const accountId = asAccountId(DEMO.accountId);
         await app.get(AccountsRepository).ensure(accountId, 'Demo company');
-        await admin.createOwner(DEMO.productId, 'Demo CRM');
-        // A re-seed replaces the demo key: the old token was shown once and cannot be recovered.
-        await admin.revokeKeysLabelled(DEMO.productId, 'demo seed');
-        const key = await admin.issueKey(DEMO.productId, 'demo seed');
+        const { apiKey, keyId } = await seedDemoTenant(app.get(TenancyAdminService), 'product', {
+          id: DEMO.productId,
+          name: 'Demo CRM',
+        });
         const grants = await app
           .get(GrantsService)
           .grant(accountId, DEMO.productId, ['Read', 'Push', 'FreeBusy', 'Share'], 'demo-person');
-        return { ...DEMO, apiKey: key.token, keyId: key.keyId, permissions: grants.map((g) => g.permission) };
+        return { ...DEMO, apiKey, keyId, permissions: grants.map((g) => g.permission) };
       },
     },
   },

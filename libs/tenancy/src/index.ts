@@ -1,11 +1,16 @@
 export { type Brand, type OrganizationId, asOrganizationId } from './tenant-id';
 export { Organization } from './organization.entity';
 export { ApiKeyColumns, apiKeyEntity, type ApiKeyEntity, type KeyOwnerEntity } from './api-key.entity';
-export { apiKeyTablesDdl, dropApiKeyTablesDdl, adoptSharedKeyTableDdl } from './tenancy-tables';
+export { apiKeyTablesDdl, dropApiKeyTablesDdl } from './tenancy-tables';
+export {
+  adoptSharedKeyTableDdl,
+  adoptSharedKeyTableMigration,
+  type LegacyKeyTable,
+} from './migrations/adopt-shared-key-table.migration';
 export { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
 export { KeyAuthenticator } from './key-authenticator.service';
 export { OwnersRepository } from './owners.repository';
 export { ApiKeyGuard } from './api-key.guard';
 export { TenancyAdminService, type IssuedKey, type KeyView } from './tenancy-admin.service';
-export { tenancyAdminCommands } from './tenancy-admin.commands';
+export { tenancyAdminCommands, seedDemoTenant } from './tenancy-admin.commands';
 export { TenancyModule } from './tenancy.module';

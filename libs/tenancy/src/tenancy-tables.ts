@@ -52,33 +52,3 @@ export function dropApiKeyTablesDdl(
     ...(opts.createOwnerTable === false ? [] : [`DROP TABLE ${s}.${ident(opts.ownerTable)}`]),
   ];
 }
-
-/**
- * Brings a key table created before the shared one (lending `partner_keys`, calendar `product_keys`,
- * verification `api_keys` with `organization_id`) to exactly what `apiKeyTablesDdl` creates, keeping
- * every key and its hash: the table, owner column and constraints renamed, the missing columns added.
- */
-export function adoptSharedKeyTableDdl(
-  schema: string,
-  legacy: { table: string; ownerColumn: string; hasScopes: boolean; hasIsDefault: boolean },
-): string[] {
-  const s = ident(schema);
-  const t = `${s}.api_keys`;
-  return [
-    ...(legacy.table === 'api_keys' ? [] : [`ALTER TABLE ${s}.${ident(legacy.table)} RENAME TO api_keys`]),
-    `ALTER TABLE ${t} RENAME COLUMN ${ident(legacy.ownerColumn)} TO owner_id`,
-    ...(legacy.table === 'api_keys'
-      ? []
-      : [
-          `ALTER TABLE ${t} RENAME CONSTRAINT ${ident(`${legacy.table}_pkey`)} TO api_keys_pkey`,
-          `ALTER TABLE ${t} RENAME CONSTRAINT ${ident(`${legacy.table}_key_id_key`)} TO api_keys_key_id_key`,
-        ]),
-    `ALTER TABLE ${t} RENAME CONSTRAINT ${ident(`${legacy.table}_${legacy.ownerColumn}_fkey`)} TO api_keys_owner_id_fkey`,
-    legacy.hasScopes
-      ? `ALTER TABLE ${t} ALTER COLUMN scopes SET DEFAULT '{}'`
-      : `ALTER TABLE ${t} ADD COLUMN scopes text[] NOT NULL DEFAULT '{}'`,
-    ...(legacy.hasIsDefault ? [] : [`ALTER TABLE ${t} ADD COLUMN is_default boolean NOT NULL DEFAULT false`]),
-    `ALTER TABLE ${t} ADD COLUMN expires_at timestamptz`,
-    `CREATE INDEX api_keys_owner_idx ON ${t} (owner_id)`,
-  ];
-}

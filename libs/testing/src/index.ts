@@ -1,6 +1,13 @@
 export { createTestDatabase, withClient } from './database';
 export { schemaDrift } from './schema-drift';
-export { scopeDenialCases, exemptRoutes, type DenialCase } from './scope-walk';
+export {
+  scopeDenialCases,
+  exemptRoutes,
+  describeKeyScopeWalk,
+  keyServiceWalk,
+  type DenialCase,
+  type KeyScopeWalk,
+} from './scope-walk';
 export { TopicCollector, testKafka, type ReceivedMessage } from './kafka';
 export { listen, request, rawRequest, type JsonResponse, type RawResponse } from './http';
 export { serviceEnv, eventually } from './env';

@@ -1,5 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { dropOutboxTablesDdl, outboxTablesDdl } from '@platform/outbox';
+import { apiKeyTablesDdl, dropApiKeyTablesDdl } from '@platform/tenancy';
+
+const KEYS = { ownerTable: 'products' };
 
 export class InitCalendar1763701000000 implements MigrationInterface {
   name = 'InitCalendar1763701000000';
@@ -9,19 +12,8 @@ export class InitCalendar1763701000000 implements MigrationInterface {
       id text PRIMARY KEY,
       name text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now())`);
-    await q.query(`CREATE TABLE calendar.products (
-      id text PRIMARY KEY,
-      name text NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now())`);
-    await q.query(`CREATE TABLE calendar.product_keys (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      key_id text NOT NULL UNIQUE,
-      product_id text NOT NULL REFERENCES calendar.products(id),
-      hash text NOT NULL,
-      label text NOT NULL,
-      is_default boolean NOT NULL DEFAULT false,
-      revoked_at timestamptz,
-      created_at timestamptz NOT NULL DEFAULT now())`);
+    // Source products and their keys, as every service with keys has them (libs/tenancy).
+    for (const ddl of apiKeyTablesDdl('calendar', KEYS)) await q.query(ddl);
     await q.query(`CREATE TABLE calendar.events (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       account_id text NOT NULL REFERENCES calendar.accounts(id),
@@ -43,8 +35,7 @@ export class InitCalendar1763701000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     for (const ddl of dropOutboxTablesDdl('calendar')) await q.query(ddl);
     await q.query('DROP TABLE calendar.events');
-    await q.query('DROP TABLE calendar.product_keys');
-    await q.query('DROP TABLE calendar.products');
+    for (const ddl of dropApiKeyTablesDdl('calendar', KEYS)) await q.query(ddl);
     await q.query('DROP TABLE calendar.accounts');
   }
 }

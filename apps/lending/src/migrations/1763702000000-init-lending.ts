@@ -1,23 +1,15 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { dropOutboxTablesDdl, outboxTablesDdl } from '@platform/outbox';
+import { apiKeyTablesDdl, dropApiKeyTablesDdl } from '@platform/tenancy';
+
+const KEYS = { ownerTable: 'organizations' };
 
 export class InitLending1763702000000 implements MigrationInterface {
   name = 'InitLending1763702000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE lending.organizations (
-      id text PRIMARY KEY,
-      name text NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now())`);
-    await q.query(`CREATE TABLE lending.partner_keys (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      key_id text NOT NULL UNIQUE,
-      organization_id text NOT NULL REFERENCES lending.organizations(id),
-      hash text NOT NULL,
-      label text NOT NULL,
-      scopes text[] NOT NULL,
-      revoked_at timestamptz,
-      created_at timestamptz NOT NULL DEFAULT now())`);
+    // Organizations and their partner keys, as every service with keys has them (libs/tenancy).
+    for (const ddl of apiKeyTablesDdl('lending', KEYS)) await q.query(ddl);
     await q.query(`CREATE TABLE lending.applications (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       organization_id text NOT NULL REFERENCES lending.organizations(id),
@@ -32,7 +24,6 @@ export class InitLending1763702000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     for (const ddl of dropOutboxTablesDdl('lending')) await q.query(ddl);
     await q.query('DROP TABLE lending.applications');
-    await q.query('DROP TABLE lending.partner_keys');
-    await q.query('DROP TABLE lending.organizations');
+    for (const ddl of dropApiKeyTablesDdl('lending', KEYS)) await q.query(ddl);
   }
 }

@@ -93,3 +93,69 @@ describe('lending partner keys and paged applications (real PostgreSQL)', () => 
     expect([revoked.status, revoked.body.value.reason]).toEqual([401, 'API_KEY_REVOKED']);
   });
 });
+
+describe('partner key lifecycle through the shared tenancy library (real PostgreSQL)', () => {
+  let app: INestApplication;
+  let base: string;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let admin: TenancyAdminService;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('lending_keys');
+    app = await createLendingApp(serviceEnv(db.url), false);
+    base = await listen(app);
+    admin = app.get(TenancyAdminService);
+    await admin.createOwner('bank-a', 'Bank A');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  const status = async (token: string) => {
+    const res = await request<Env<{ reason?: string }>>(`${base}/Applications/GetApplications`, {
+      headers: { 'X-Api-Key': token, 'Organization-Id': 'bank-a' },
+    });
+    return [res.status, res.body.value.reason ?? null];
+  };
+
+  it('a reissued key works at once and the old one until the overlap ends, then API_KEY_EXPIRED', async () => {
+    const old = await admin.issueKey('bank-a', 'rollover', { scopes: ['applications:read'] });
+    const next = await admin.reissueKey(old.keyId, 2);
+    expect(next).toMatchObject({
+      ownerId: 'bank-a',
+      scopes: ['applications:read'],
+      replacedKeyId: old.keyId,
+    });
+    expect(next.token).not.toBe(old.token);
+    expect(await status(next.token)).toEqual([200, null]);
+    expect(await status(old.token)).toEqual([200, null]);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(await status(old.token)).toEqual([401, 'API_KEY_EXPIRED']);
+    expect(await status(next.token)).toEqual([200, null]);
+    // The list shows both, never a secret.
+    const listed = await admin.listKeys('bank-a');
+    expect(listed.map((k) => k.keyId)).toEqual(expect.arrayContaining([old.keyId, next.keyId]));
+    expect(JSON.stringify(listed)).not.toContain(next.token.slice(-40));
+  });
+
+  it('reissue with no overlap stops the old key at once; a revoked or unknown key cannot be reissued', async () => {
+    const old = await admin.issueKey('bank-a', 'instant');
+    const next = await admin.reissueKey(old.keyId, 0);
+    expect(await status(old.token)).toEqual([401, 'API_KEY_EXPIRED']);
+    expect(await status(next.token)).toEqual([200, null]);
+    await admin.revokeKey(next.keyId);
+    await expect(admin.reissueKey(next.keyId, 60)).rejects.toThrow(`no live key ${next.keyId}`);
+    await expect(admin.reissueKey('NoSuchKey123', 60)).rejects.toThrow('no live key');
+  });
+
+  it("refuses another service's key, a key of an unknown tenant and scopes the service does not have", async () => {
+    const token = (await admin.issueKey('bank-a', 'prefix')).token;
+    expect(await status(token.replace(/^lnd_/, 'ver_'))).toEqual([401, 'API_KEY_INVALID']);
+    await expect(admin.issueKey('no-such-bank', 'x')).rejects.toThrow('unknown organization: no-such-bank');
+    await expect(admin.issueKey('bank-a', 'x', { scopes: ['cases:read'] })).rejects.toThrow(
+      'unknown scopes: cases:read',
+    );
+  });
+});

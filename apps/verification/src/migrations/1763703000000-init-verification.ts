@@ -1,23 +1,15 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { dropOutboxTablesDdl, outboxTablesDdl } from '@platform/outbox';
+import { apiKeyTablesDdl, dropApiKeyTablesDdl } from '@platform/tenancy';
+
+const KEYS = { ownerTable: 'organizations' };
 
 export class InitVerification1763703000000 implements MigrationInterface {
   name = 'InitVerification1763703000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE verification.organizations (
-      id text PRIMARY KEY,
-      name text NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now())`);
-    await q.query(`CREATE TABLE verification.api_keys (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      key_id text NOT NULL UNIQUE,
-      organization_id text NOT NULL REFERENCES verification.organizations(id),
-      hash text NOT NULL,
-      label text NOT NULL,
-      scopes text[] NOT NULL,
-      revoked_at timestamptz,
-      created_at timestamptz NOT NULL DEFAULT now())`);
+    // Organizations and their API keys, as every service with keys has them (libs/tenancy).
+    for (const ddl of apiKeyTablesDdl('verification', KEYS)) await q.query(ddl);
     await q.query(`CREATE TABLE verification.verification_cases (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       organization_id text NOT NULL REFERENCES verification.organizations(id),
@@ -36,7 +28,6 @@ export class InitVerification1763703000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     for (const ddl of dropOutboxTablesDdl('verification')) await q.query(ddl);
     await q.query('DROP TABLE verification.verification_cases');
-    await q.query('DROP TABLE verification.api_keys');
-    await q.query('DROP TABLE verification.organizations');
+    for (const ddl of dropApiKeyTablesDdl('verification', KEYS)) await q.query(ddl);
   }
 }
