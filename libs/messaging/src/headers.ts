@@ -11,4 +11,10 @@ export const EventHeader = {
   /** On dead-lettered messages only. */
   OriginalTopic: 'original-topic',
   DeadLetterReason: 'dead-letter-reason',
+  /** Set by consumers (libs/consumer) that dead-letter a message they received. */
+  OriginalPartition: 'original-partition',
+  OriginalOffset: 'original-offset',
+  DeadLetterConsumer: 'dead-letter-consumer',
+  /** Handler runs before giving up; 0 when the message was refused before the handler ran. */
+  DeadLetterAttempts: 'dead-letter-attempts',
 } as const;

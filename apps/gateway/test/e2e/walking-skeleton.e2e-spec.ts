@@ -48,7 +48,7 @@ describe('walking skeleton through the gateway', () => {
     runAdmin(DIST, 'public-status', ['seed-demo'], env);
     consumer = spawnTsProcess('libs/testing/src/fixtures/inbox-consumer.main.ts', {
       ...env,
-      DB_SCHEMA: 'skeleton_consumer',
+      CONSUMER_SCHEMA: 'skeleton_consumer',
       KAFKA_CONSUMER_MAX_WAIT_MS: '100',
       KAFKA_SESSION_TIMEOUT_MS: '6000',
     });
