@@ -26,6 +26,7 @@ const dataAccessRules = {
       paths: [
         lengthAndDateRule,
         ...['typeorm', '@nestjs/typeorm', 'pg'].map((name) => ({ name, message: onlyRepositoriesMessage })),
+        { name: '@platform/persistence', importNames: ['txManager'], message: onlyRepositoriesMessage },
       ],
     },
   ],

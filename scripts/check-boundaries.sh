@@ -76,7 +76,14 @@ export async function probe(tx: { query(sql: string): Promise<unknown> }): Promi
 }
 TS
 expect_lint_failure apps/lending/src/applications/data-probe.service.ts no-restricted-syntax \
-  "a service running SQL on its transaction"
+  "a service running SQL on a handle it was given"
+cat > apps/lending/src/applications/data-probe.service.ts <<'TS'
+import { txManager, type Tx } from '@platform/persistence';
+
+export const probe = (tx: Tx) => txManager(tx).find('applications');
+TS
+expect_lint_failure apps/lending/src/applications/data-probe.service.ts no-restricted-imports \
+  "a service opening its transaction handle"
 
 # Deny by default: an authenticated route without scopes fails the app's route audit.
 cp "$audit_module" "$audit_module.probe-backup"

@@ -10,6 +10,7 @@ import { PersistenceModule } from '@platform/persistence';
 import { CalendarGuard } from './auth/calendar.guard';
 import { CalendarConfig } from './config/calendar.config';
 import { CALENDAR_DATABASE } from './database';
+import { EventOutboxRepository } from './events/event-outbox.repository';
 import { EventsController } from './events/events.controller';
 import { EventsReadService } from './events/events-read.service';
 import { EventsRepository } from './events/events.repository';
@@ -22,6 +23,7 @@ import { TeamsRepository } from './grants/teams.repository';
 import { RequestLogRepository } from './limits/request-log.repository';
 import { WriteLimitsRepository } from './limits/write-limits.repository';
 import { AccountsRepository } from './tenancy/accounts.repository';
+import { AccountsService } from './tenancy/accounts.service';
 import { CalendarTenancy } from './tenancy/calendar.tenancy';
 
 /** Grants, teams and accounts: what the guard, the API and the admin CLI share. */
@@ -29,6 +31,7 @@ export const CALENDAR_ACCESS_PROVIDERS = [
   GrantsService,
   GrantsRepository,
   TeamsRepository,
+  AccountsService,
   AccountsRepository,
 ];
 
@@ -52,6 +55,7 @@ export class CalendarAppModule {
         EventsService,
         EventsReadService,
         EventsRepository,
+        EventOutboxRepository,
         JournalRepository,
         RequestLogRepository,
         WriteLimitsRepository,

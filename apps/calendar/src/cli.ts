@@ -4,7 +4,7 @@ import { CALENDAR_ACCESS_PROVIDERS } from './app.module';
 import { CalendarConfig } from './config/calendar.config';
 import { CALENDAR_DATABASE } from './database';
 import { GrantsService } from './grants/grants.service';
-import { AccountsRepository } from './tenancy/accounts.repository';
+import { AccountsService } from './tenancy/accounts.service';
 import { CalendarTenancy } from './tenancy/calendar.tenancy';
 import { asAccountId } from './tenancy/tenant-ids';
 
@@ -19,9 +19,9 @@ void runAdminCli({
   commands: {
     'create-account': {
       usage: '<id> [name]',
-      run: (app, [id, name]) => app.get(AccountsRepository).ensure(asAccountId(id), name ?? id),
+      run: (app, [id, name]) => app.get(AccountsService).ensure(asAccountId(id), name ?? id),
     },
-    ...tenancyAdminCommands('product'),
+    ...tenancyAdminCommands('product', { keysHaveScopes: false }),
     grant: {
       usage: '<accountId> <productId> <Read,Push,FreeBusy,Share>   as the account owner would',
       run: async (app, [account, product, perms]) => ({
@@ -37,7 +37,7 @@ void runAdminCli({
       run: async (app, _args, cfg) => {
         if (cfg.NODE_ENV === 'production') throw new Error('seed-demo refuses to run in production');
         const accountId = asAccountId(DEMO.accountId);
-        await app.get(AccountsRepository).ensure(accountId, 'Demo company');
+        await app.get(AccountsService).ensure(accountId, 'Demo company');
         const { apiKey, keyId } = await seedDemoTenant(app.get(TenancyAdminService), 'product', {
           id: DEMO.productId,
           name: 'Demo CRM',

@@ -23,9 +23,11 @@ export abstract class DenyByDefaultGuard<P extends Principal = Principal> implem
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets);
     if (!rule) throw commonError(CommonError.ROUTE_SCOPES_UNDECLARED);
     const principal = await this.authenticate(context, schemes);
-    context.switchToHttp().getRequest<RequestWithPrincipal<P>>().principal = principal;
     const missing = missingScopes(rule, principal.scopes);
     if (missing.length) throw this.denied(principal, missing, rule);
+    // Attached only once allowed: what runs after the guard (handlers, the request log) sees only
+    // callers that passed.
+    context.switchToHttp().getRequest<RequestWithPrincipal<P>>().principal = principal;
     return true;
   }
 

@@ -30,5 +30,5 @@ export {
   type Principal,
   type KeyPrincipal,
 } from './principal.decorator';
-export { headerValue } from './api-key.authenticator';
+export { headerValue } from './headers';
 export { PublicOnlyGuard } from './public-only.guard';

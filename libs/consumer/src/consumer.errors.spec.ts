@@ -1,4 +1,4 @@
-import { isConnectionFailure } from './consumer.errors';
+import { HandlerFailure, isConnectionFailure } from './consumer.errors';
 
 describe('isConnectionFailure', () => {
   it.each([
@@ -26,5 +26,17 @@ describe('isConnectionFailure', () => {
     const a: { cause?: unknown; message: string } = { message: 'a' };
     a.cause = { message: 'b', cause: a };
     expect(isConnectionFailure(a)).toBe(false);
+  });
+
+  it("counts a handler's own socket failure (an HTTP call) against the message, but not PostgreSQL's", () => {
+    const http = Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), { code: 'ECONNREFUSED' });
+    expect(isConnectionFailure(new HandlerFailure(http))).toBe(false);
+    expect(isConnectionFailure(http)).toBe(true);
+    expect(
+      isConnectionFailure(new HandlerFailure({ code: '57P01', message: 'terminating connection' })),
+    ).toBe(true);
+    expect(isConnectionFailure(new HandlerFailure(new Error('Connection terminated unexpectedly')))).toBe(
+      true,
+    );
   });
 });

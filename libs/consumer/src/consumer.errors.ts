@@ -25,14 +25,22 @@ export class DeliveryAbandoned extends KafkaJSError {
  * 08 (connection), 53 (insufficient resources), 57P01-57P03 (shutdown, cannot connect now), and the
  * socket errors and pool time-outs node-postgres reports without a SQLSTATE.
  */
-export function isConnectionFailure(err: unknown): boolean {
+export function isConnectionFailure(
+  err: unknown,
+  opts: { socketErrors: boolean } = { socketErrors: true },
+): boolean {
+  // A handler's own HTTP or DNS call fails with the same socket codes; only PostgreSQL's marks count there.
+  if (err instanceof HandlerFailure) return isConnectionFailure(err.cause, { socketErrors: false });
   const seen = new Set<unknown>();
   let e = err as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown } | undefined;
   while (e && typeof e === 'object' && !seen.has(e)) {
     seen.add(e);
     const code = typeof e.code === 'string' ? e.code : '';
     if (/^(08|53)/.test(code) || /^57P0[123]$/.test(code)) return true;
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
+    if (
+      opts.socketErrors &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)
+    )
       return true;
     const message = typeof e.message === 'string' ? e.message : '';
     if (
@@ -44,4 +52,11 @@ export function isConnectionFailure(err: unknown): boolean {
     e = (e.driverError ?? e.cause) as typeof e;
   }
   return false;
+}
+
+/** What the handler itself threw, as opposed to the inbox and transaction around it. */
+export class HandlerFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super((cause as Error)?.message ?? String(cause));
+  }
 }

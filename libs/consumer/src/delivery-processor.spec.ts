@@ -25,12 +25,16 @@ const Note = defineContract<NoteV1>({
 class MemoryInbox implements Pick<Inbox, 'handleOnce'> {
   readonly seen = new Set<string>();
   readonly committed: string[] = [];
+  /** Thrown by the transaction itself (BEGIN, the inbox insert), before the handler runs. */
+  failures: unknown[] = [];
 
   async handleOnce<R>(
     eventId: string,
     _topic: string,
     effect: (tx: Queryable) => Promise<R>,
   ): Promise<InboxOutcome<R>> {
+    const failure = this.failures.shift();
+    if (failure) throw failure;
     if (this.seen.has(eventId)) return { duplicate: true };
     const pending: string[] = [];
     const tx: Queryable = { query: async (sql) => void pending.push(sql) };
@@ -185,11 +189,21 @@ describe('DeliveryProcessor', () => {
   it('waits out a database outage without spending attempts', async () => {
     const t = setup(2);
     const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    t.handler.failures = [outage, outage, outage, { code: '57P01', message: 'terminating connection' }];
+    t.inbox.failures = [outage, outage, outage];
+    t.handler.failures = [{ code: '57P01', message: 'terminating connection' }];
     const report = await t.processor.process(message({ noteId: 'n-1', text: 'a' }), t.control);
     expect(report).toMatchObject({ outcome: 'handled', attempts: 5 });
     expect(t.dead).toHaveLength(0);
     expect(t.series()).toMatchObject({ handled: 1, failures: 4, retries: 4 });
+  });
+
+  it("spends attempts on the handler's own socket failures (an HTTP call), not only on exceptions", async () => {
+    const t = setup(2);
+    const http = Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), { code: 'ECONNREFUSED' });
+    t.handler.failures = [http, http];
+    const report = await t.processor.process(message({ noteId: 'n-1', text: 'a' }), t.control);
+    expect(report).toMatchObject({ outcome: 'dead-lettered', attempts: 2 });
+    expect(String(t.dead[0].headers['dead-letter-reason'])).toContain('ECONNREFUSED 10.0.0.1:443');
   });
 
   it('keeps the message while the dead-letter topic refuses it, then reports it dead-lettered', async () => {

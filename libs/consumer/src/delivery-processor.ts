@@ -3,7 +3,7 @@ import type { IHeaders } from 'kafkajs';
 import { EventHeader, violations, type TopicContract } from '@platform/messaging';
 import type { Inbox } from '@platform/outbox';
 import type { ConsumerContext, ContractHandler } from './contract-handler';
-import { DeliveryAbandoned, PoisonMessage, isConnectionFailure } from './consumer.errors';
+import { DeliveryAbandoned, HandlerFailure, PoisonMessage, isConnectionFailure } from './consumer.errors';
 import type { ConsumerMetrics } from './consumer.metrics';
 import { deadLetterMessage, type DeadLetterMessage, type OriginalMessage } from './dead-letter';
 import { backoffDelay, type RetryPolicy } from './retry-policy';
@@ -124,10 +124,14 @@ export class DeliveryProcessor {
     let messageFailures = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        const outcome = await this.opts.inbox.handleOnce(d.eventId, m.topic, (tx) =>
-          // The runner hands out the app's own transaction type; the inbox only sees it as Queryable.
-          route.handler.handle(d.event, this.context(m, d, tx as never, attempt)),
-        );
+        const outcome = await this.opts.inbox.handleOnce(d.eventId, m.topic, async (tx) => {
+          try {
+            // The runner hands out the app's own transaction type; the inbox only sees it as Queryable.
+            return await route.handler.handle(d.event, this.context(m, d, tx as never, attempt));
+          } catch (err) {
+            throw new HandlerFailure(err);
+          }
+        });
         if (outcome.duplicate) metrics.increment(group, m.topic, 'duplicates');
         else metrics.markHandled(group, m.topic);
         return this.report({

@@ -6,7 +6,7 @@ export {
   type ServiceDatabaseOptions,
 } from './persistence.module';
 export { migrateSchema } from './migrate';
-export { inTransaction, Transactions, type IsolationLevel, type Tx } from './transaction';
+export { inTransaction, Transactions, txManager, type IsolationLevel, type Tx } from './transaction';
 export { TenantScopedRepository, type TenantWhere, type PageOptions } from './tenant-scoped.repository';
 export { runAdminCli, type AdminCommand, type AdminCliOptions } from './admin-cli';
 export {

@@ -1,7 +1,6 @@
 import type {
   DataSource,
   DeepPartial,
-  EntityManager,
   EntityTarget,
   FindOptionsOrder,
   FindOptionsWhere,
@@ -9,6 +8,8 @@ import type {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { txManager, type Tx } from './transaction';
 
 /** Conditions on a tenant-owned table, minus the tenant column: the tenant comes from its own argument. */
 export type TenantWhere<E, K extends keyof E> = Omit<FindOptionsWhere<E>, K>;
@@ -36,8 +37,8 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
     protected readonly tenantKey: K,
   ) {}
 
-  private table(tx?: EntityManager): Repository<E> {
-    return (tx ?? this.ds.manager).getRepository(this.entity);
+  private table(tx?: Tx): Repository<E> {
+    return (tx ? txManager(tx) : this.ds.manager).getRepository(this.entity);
   }
 
   private scoped(tenant: E[K], where: TenantWhere<E, K> = {} as TenantWhere<E, K>): FindOptionsWhere<E> {
@@ -48,16 +49,16 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
     tenant: E[K],
     where?: TenantWhere<E, K>,
     order?: FindOptionsOrder<E>,
-    tx?: EntityManager,
+    tx?: Tx,
   ): Promise<E[]> {
     return this.table(tx).find({ where: this.scoped(tenant, where), order });
   }
 
-  protected findOne(tenant: E[K], where: TenantWhere<E, K>, tx?: EntityManager): Promise<E | null> {
+  protected findOne(tenant: E[K], where: TenantWhere<E, K>, tx?: Tx): Promise<E | null> {
     return this.table(tx).findOneBy(this.scoped(tenant, where));
   }
 
-  protected exists(tenant: E[K], where: TenantWhere<E, K>, tx?: EntityManager): Promise<boolean> {
+  protected exists(tenant: E[K], where: TenantWhere<E, K>, tx?: Tx): Promise<boolean> {
     return this.table(tx).existsBy(this.scoped(tenant, where));
   }
 
@@ -66,7 +67,7 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
     tenant: E[K],
     where: TenantWhere<E, K>,
     page: PageOptions<E>,
-    tx?: EntityManager,
+    tx?: Tx,
   ): Promise<[E[], number]> {
     return this.table(tx).findAndCount({
       where: this.scoped(tenant, where),
@@ -76,17 +77,13 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
     });
   }
 
-  protected async insert(tenant: E[K], rows: Omit<DeepPartial<E>, K>[], tx?: EntityManager): Promise<void> {
+  protected async insert(tenant: E[K], rows: Omit<DeepPartial<E>, K>[], tx?: Tx): Promise<void> {
     if (!rows.length) return;
     await this.table(tx).insert(rows.map((r) => ({ ...r, [this.tenantKey]: tenant })) as never);
   }
 
   /** Inserts the rows that do not collide with an existing key; returns how many were inserted. */
-  protected async insertIfAbsent(
-    tenant: E[K],
-    rows: Omit<DeepPartial<E>, K>[],
-    tx?: EntityManager,
-  ): Promise<number> {
+  protected async insertIfAbsent(tenant: E[K], rows: Omit<DeepPartial<E>, K>[], tx?: Tx): Promise<number> {
     if (!rows.length) return 0;
     const res = await this.table(tx)
       .createQueryBuilder()
@@ -97,14 +94,38 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
     return (res.raw as unknown[]).length;
   }
 
+  /** Inserts and returns the generated primary keys, in order. */
+  protected async insertReturning(tenant: E[K], rows: Omit<DeepPartial<E>, K>[], tx?: Tx): Promise<E[]> {
+    const res = await this.table(tx)
+      .createQueryBuilder()
+      .insert()
+      .values(rows.map((r) => ({ ...r, [this.tenantKey]: tenant })) as never)
+      .execute();
+    return res.identifiers as E[];
+  }
+
+  /** Rows affected. `set` may use SQL expressions, e.g. `{ version: () => 'version + 1' }`. */
+  protected async update(
+    tenant: E[K],
+    where: TenantWhere<E, K>,
+    set: Omit<QueryDeepPartialEntity<E>, K>,
+    tx?: Tx,
+  ): Promise<number> {
+    const res = await this.table(tx).update(this.scoped(tenant, where), set as QueryDeepPartialEntity<E>);
+    return res.affected ?? 0;
+  }
+
   /** Rows affected. */
-  protected async delete(tenant: E[K], where: TenantWhere<E, K>, tx?: EntityManager): Promise<number> {
+  protected async delete(tenant: E[K], where: TenantWhere<E, K>, tx?: Tx): Promise<number> {
     const res = await this.table(tx).delete(this.scoped(tenant, where));
     return res.affected ?? 0;
   }
 
-  /** A query builder already restricted to the tenant (`<alias>.<tenant column> = :tenant`). */
-  protected select(tenant: E[K], alias: string, tx?: EntityManager): SelectQueryBuilder<E> {
+  /**
+   * A query builder already restricted to the tenant (`<alias>.<tenant column> = :tenant`). Add
+   * conditions with `andWhere` only: `where` would replace the tenant condition, `orWhere` widen it.
+   */
+  protected select(tenant: E[K], alias: string, tx?: Tx): SelectQueryBuilder<E> {
     const column = this.ds.getMetadata(this.entity).findColumnWithPropertyName(this.tenantKey);
     if (!column) throw new Error(`${String(this.tenantKey)} is not a column`);
     return this.table(tx)

@@ -4,11 +4,23 @@ import { DataSource, type EntityManager } from 'typeorm';
 
 export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
 
+declare const TX: unique symbol;
+
 /**
- * A transaction handle as services see it. Services pass it to repositories and never query it
- * themselves (a lint rule enforces that): only repositories speak SQL.
+ * A transaction as services see it: an opaque handle they pass on to repositories. It has no methods,
+ * so a service cannot query through it; a repository opens it with `txManager` (which a lint rule
+ * allows only in `*.repository.ts`).
  */
-export type Tx = EntityManager;
+export interface Tx {
+  readonly [TX]: 'transaction';
+}
+
+/** For repositories only: the transaction's entity manager. */
+export function txManager(tx: Tx): EntityManager {
+  return tx as unknown as EntityManager;
+}
+
+const asTx = (m: EntityManager): Tx => m as unknown as Tx;
 
 /**
  * Runs `work` in one transaction: the business rows, the change journal and the outbox event commit
@@ -17,7 +29,7 @@ export type Tx = EntityManager;
  */
 export function inTransaction<R>(
   ds: DataSource,
-  work: (tx: Tx) => Promise<R>,
+  work: (tx: EntityManager) => Promise<R>,
   isolation: IsolationLevel = 'READ COMMITTED',
 ): Promise<R> {
   return isolation === 'READ COMMITTED' ? ds.transaction(work) : ds.transaction(isolation, work);
@@ -29,6 +41,6 @@ export class Transactions {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   run<R>(work: (tx: Tx) => Promise<R>, isolation: IsolationLevel = 'READ COMMITTED'): Promise<R> {
-    return inTransaction(this.ds, work, isolation);
+    return inTransaction(this.ds, (m) => work(asTx(m)), isolation);
   }
 }

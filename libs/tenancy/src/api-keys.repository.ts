@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
-import { TenantScopedRepository, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
 import type { ApiKeyColumns } from './api-key.entity';
 import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
 
@@ -23,8 +23,15 @@ export class ApiKeysRepository extends TenantScopedRepository<ApiKeyColumns, 'ow
    * Authentication's lookup, unscoped by design: the presented key names its owner, and the guard then
    * checks that owner against the tenant header.
    */
-  findByKeyId(keyId: string, tx?: Tx): Promise<ApiKeyColumns | null> {
-    return (tx ?? this.ds.manager).getRepository(this.options.keyEntity).findOneBy({ keyId });
+  findByKeyId(keyId: string): Promise<ApiKeyColumns | null> {
+    return this.ds.getRepository(this.options.keyEntity).findOneBy({ keyId });
+  }
+
+  /** The key locked until the transaction ends: two reissues of one key at once run one after the other. */
+  lockByKeyId(keyId: string, tx: Tx): Promise<ApiKeyColumns | null> {
+    return txManager(tx)
+      .getRepository(this.options.keyEntity)
+      .findOne({ where: { keyId }, lock: { mode: 'pessimistic_write' } });
   }
 
   add(ownerId: string, key: NewApiKey, tx?: Tx): Promise<void> {
@@ -43,15 +50,12 @@ export class ApiKeysRepository extends TenantScopedRepository<ApiKeyColumns, 'ow
     return (res.affected ?? 0) > 0;
   }
 
-  async revokeByLabel(ownerId: string, label: string): Promise<number> {
-    const res = await this.ds
-      .getRepository(this.options.keyEntity)
-      .update({ ownerId, label, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
-    return res.affected ?? 0;
+  revokeByLabel(ownerId: string, label: string): Promise<number> {
+    return this.update(ownerId, { label, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
   }
 
   /** The replaced key of a reissue keeps working until `at`. */
   async expire(ownerId: string, keyId: string, at: Date, tx: Tx): Promise<void> {
-    await tx.getRepository(this.options.keyEntity).update({ ownerId, keyId }, { expiresAt: at });
+    await this.update(ownerId, { keyId }, { expiresAt: at }, tx);
   }
 }

@@ -21,7 +21,7 @@ export async function seedDemoTenant(
  */
 export function tenancyAdminCommands(
   noun: string,
-  opts: { demo?: { id: string; name: string } } = {},
+  opts: { demo?: { id: string; name: string }; keysHaveScopes?: boolean } = {},
 ): Record<string, AdminCommand<{ NODE_ENV: string }>> {
   const admin = (app: Parameters<AdminCommand['run']>[0]) => app.get(TenancyAdminService);
   const { demo } = opts;
@@ -42,7 +42,7 @@ export function tenancyAdminCommands(
       run: (app, [id, name]) => admin(app).createOwner(id, name ?? id),
     },
     'issue-key': {
-      usage: `<${noun}Id> [label] [scope,scope...] [--default]   prints the key once`,
+      usage: `<${noun}Id> [label]${opts.keysHaveScopes === false ? '' : ' [scope,scope...]'} [--default]   prints the key once`,
       run: (app, args) => {
         const [owner, label, scopes] = args.filter((a) => a !== '--default');
         return admin(app).issueKey(owner, label ?? 'admin CLI', {

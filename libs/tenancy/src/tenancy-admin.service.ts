@@ -85,7 +85,7 @@ export class TenancyAdminService {
       throw new Error('overlap must be a whole number of seconds, 0 or more');
     }
     return this.transactions.run(async (tx) => {
-      const old = await this.keys.findByKeyId(keyId, tx);
+      const old = await this.keys.lockByKeyId(keyId, tx);
       if (!old || old.revokedAt || (old.expiresAt && old.expiresAt <= new Date())) {
         throw new Error(`no live key ${keyId}`);
       }

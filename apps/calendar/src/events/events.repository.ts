@@ -76,17 +76,13 @@ export class EventsRepository extends TenantScopedRepository<CalendarEvent, 'acc
     fields: EventFields,
     expected: number,
   ): Promise<boolean> {
-    const res = await tx
-      .getRepository(CalendarEvent)
-      .createQueryBuilder()
-      .update()
-      .set({ ...fields, version: () => 'version + 1' })
-      .where(
-        'account_id = :accountId AND product_id = :productId AND entity_type = :entityType AND entity_id = :entityId AND version = :expected',
-        { accountId, ...id, expected },
-      )
-      .execute();
-    return (res.affected ?? 0) > 0;
+    const updated = await this.update(
+      accountId,
+      { ...id, version: expected },
+      { ...fields, version: () => 'version + 1' },
+      tx,
+    );
+    return updated > 0;
   }
 
   byIdentity(tx: Tx, accountId: AccountId, id: EventIdentity): Promise<CalendarEvent | null> {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CalendarEventChanged, CalendarEventRemoved } from '@platform/messaging';
-import { OutboxWriter } from '@platform/outbox';
 import { Transactions, type Tx } from '@platform/persistence';
-import { CALENDAR_SCHEMA, type AccountId, type ProductId } from '../tenancy/tenant-ids';
+import type { AccountId, ProductId } from '../tenancy/tenant-ids';
 import type { CalendarEvent } from './calendar-event.entity';
 import { CalendarError, calendarError } from './event.errors';
 import { diffAgainst, toEventFields, toEventView, type EventFields, type EventView } from './event.mapper';
+import { EventOutboxRepository } from './event-outbox.repository';
 import { EventsRepository, type EventIdentity } from './events.repository';
 import { JournalRepository } from './journal.repository';
 import type { EventIdentityDto, RemoveEventRequest, UpsertEventRequest } from './dto/upsert-event.request';
@@ -24,12 +24,11 @@ export interface RemoveResult {
 
 @Injectable()
 export class EventsService {
-  private readonly outbox = new OutboxWriter(CALENDAR_SCHEMA);
-
   constructor(
     private readonly transactions: Transactions,
     private readonly events: EventsRepository,
     private readonly journal: JournalRepository,
+    private readonly outbox: EventOutboxRepository,
   ) {}
 
   /** The triple's product must be the caller's own: one owning product, no detach tokens. */

@@ -27,14 +27,8 @@ export class JournalRepository extends TenantScopedRepository<JournalRecord, 'ac
   }
 
   async append(tx: Tx, accountId: AccountId, e: JournalEntry): Promise<string> {
-    const res = await tx
-      .getRepository(JournalRecord)
-      .createQueryBuilder()
-      .insert()
-      .values({ ...e, accountId })
-      .returning('id')
-      .execute();
-    return (res.raw as { id: string }[])[0].id;
+    const [row] = await this.insertReturning(accountId, [e], tx);
+    return row.id;
   }
 
   async cursorOf(accountId: AccountId, journalId: string): Promise<number> {

@@ -7,6 +7,7 @@ import {
   withClient,
   type JsonLineProcess,
 } from '@platform/testing';
+import { GATEWAY, SERVICES } from '@platform/registry';
 
 const DIST = resolve(__dirname, '../../../../dist');
 
@@ -61,7 +62,7 @@ describe('walking skeleton through the gateway', () => {
     await db?.drop();
   });
 
-  it.each(['calendar', 'public-status', 'lending', 'verification', 'outbox-relay'])(
+  it.each(SERVICES.filter((s) => s.name !== GATEWAY.name).map((s) => s.name))(
     'gateway reaches %s health: live and ready (database + broker) in the envelope',
     async (service) => {
       const live = await request<Env<{ service: string; status: string }>>(`${gw}/health/${service}/live`);

@@ -14,6 +14,25 @@ export const LENDING_AREAS = [
 ] as const;
 
 type Area = (typeof LENDING_AREAS)[number];
+
+/**
+ * The spec's base paths (the gateway routes them, see libs/registry) and the scope area each belongs
+ * to: AML is part of compliance, tax reports of reporting. The customer cabinet's public methods are
+ * the borrower's own, not a partner key's, so they map to no partner scope.
+ */
+export const AREA_OF_PATH: Record<string, Area | 'borrower-cabinet'> = {
+  '/applications': 'applications',
+  '/customers': 'customers',
+  '/loans': 'loans',
+  '/scoring': 'scoring',
+  '/compliance': 'compliance',
+  '/aml': 'compliance',
+  '/collection': 'collection',
+  '/funding': 'funding',
+  '/reporting': 'reporting',
+  '/tax-reporting': 'reporting',
+  '/public/customer': 'borrower-cabinet',
+};
 export type LendingScope = `${Area}:read` | `${Area}:write`;
 
 export const LENDING_SCOPES: readonly LendingScope[] = LENDING_AREAS.flatMap((a) => [

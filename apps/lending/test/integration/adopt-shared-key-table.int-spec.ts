@@ -17,6 +17,16 @@ const LEGACY = {
        hash text NOT NULL, label text NOT NULL, scopes text[] NOT NULL, revoked_at timestamptz,
        created_at timestamptz NOT NULL DEFAULT now())`,
   ],
+  verification: [
+    `CREATE TABLE legacy_verification.organizations (id text PRIMARY KEY, name text NOT NULL,
+       created_at timestamptz NOT NULL DEFAULT now())`,
+    `CREATE TABLE legacy_verification.api_keys (
+       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+       key_id text NOT NULL UNIQUE,
+       organization_id text NOT NULL REFERENCES legacy_verification.organizations(id),
+       hash text NOT NULL, label text NOT NULL, scopes text[] NOT NULL, revoked_at timestamptz,
+       created_at timestamptz NOT NULL DEFAULT now())`,
+  ],
   calendar: [
     `CREATE TABLE legacy_calendar.products (id text PRIMARY KEY, name text NOT NULL,
        created_at timestamptz NOT NULL DEFAULT now())`,

@@ -150,6 +150,25 @@ describe('partner key lifecycle through the shared tenancy library (real Postgre
     await expect(admin.reissueKey('NoSuchKey123', 60)).rejects.toThrow('no live key');
   });
 
+  it('an overlap never extends a key already due to stop sooner; concurrent reissues of one key yield one', async () => {
+    const first = await admin.issueKey('bank-a', 'chain');
+    const second = await admin.reissueKey(first.keyId, 3600);
+    const firstStops = new Date(second.replacedKeyExpiresAt).getTime();
+    expect(firstStops).toBeGreaterThan(Date.now() + 3500 * 1000);
+    // Reissuing the first key again (it is still live) with a longer overlap keeps its earlier end.
+    const third = await admin.reissueKey(first.keyId, 7200);
+    expect(new Date(third.replacedKeyExpiresAt).getTime()).toBe(firstStops);
+
+    const key = await admin.issueKey('bank-a', 'race');
+    const results = await Promise.allSettled([
+      admin.reissueKey(key.keyId, 0),
+      admin.reissueKey(key.keyId, 0),
+    ]);
+    // The row lock serialises them: the second sees the key already stopped and refuses.
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((await admin.listKeys('bank-a')).filter((k) => k.label === 'race')).toHaveLength(2);
+  });
+
   it("refuses another service's key, a key of an unknown tenant and scopes the service does not have", async () => {
     const token = (await admin.issueKey('bank-a', 'prefix')).token;
     expect(await status(token.replace(/^lnd_/, 'ver_'))).toEqual([401, 'API_KEY_INVALID']);
