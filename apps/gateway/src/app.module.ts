@@ -6,6 +6,7 @@ import { EnvelopeModule } from '@platform/envelope';
 import { HealthModule } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { GatewayConfig } from './config/gateway.config';
+import { DocsModule } from './docs/docs.module';
 import { gatewayProxyProvider } from './proxy/gateway-proxy.provider';
 
 @Module({})
@@ -20,6 +21,7 @@ export class GatewayAppModule {
         // The gateway has no dependencies of its own to probe; each service's readiness is reachable
         // through it at /health/<service>/ready.
         HealthModule.forRoot('gateway', []),
+        DocsModule,
       ],
       providers: [gatewayProxyProvider, { provide: APP_GUARD, useClass: PublicOnlyGuard }],
     };

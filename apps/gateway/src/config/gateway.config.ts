@@ -1,5 +1,5 @@
-import { IsInt, IsUrl, Min } from 'class-validator';
-import { HttpAppConfig } from '@platform/config';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Min } from 'class-validator';
+import { HttpAppConfig, Sensitive } from '@platform/config';
 import { GATEWAY, ROUTED_SERVICES, type UpstreamEnv } from '@platform/registry';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
@@ -27,4 +27,17 @@ export class GatewayConfig extends WithUpstreamUrls {
   override PORT = GATEWAY.port;
   /** Whole-request budget for an upstream answer; streaming responses reset it on every chunk. */
   @IsInt() @Min(100) GATEWAY_UPSTREAM_TIMEOUT_MS = 30000;
+  /**
+   * Who may read the API reference at /docs: `open` to anyone, `login` only with `DOCS_LOGIN`
+   * credentials (HTTP Basic). `auto`: open in development and test, login in production.
+   */
+  @IsIn(['auto', 'open', 'login']) DOCS_ACCESS = 'auto';
+  /** `user:password` for the reference when it is closed; empty keeps it closed to everyone. */
+  @Sensitive()
+  @IsOptional()
+  @IsString()
+  @Matches(/^$|^[^:\s]+:.{12,}$/, {
+    message: 'DOCS_LOGIN must be user:password with a password of 12+ characters',
+  })
+  DOCS_LOGIN = '';
 }
