@@ -18,5 +18,12 @@ copyDir(path.join(root, 'libs/i18n/src/locales'), path.join(dist, 'libs/i18n/src
 for (const app of fs.readdirSync(path.join(root, 'apps'))) {
   copyDir(path.join(root, 'apps', app, 'src/i18n'), path.join(dist, 'apps', app, 'src/i18n'));
 }
+// The API reference the gateway serves, and the page script it loads.
+copyDir(path.join(root, 'docs/openapi'), path.join(dist, 'docs/openapi'));
+fs.mkdirSync(path.join(dist, 'apps/gateway/src/docs/assets'), { recursive: true });
+fs.copyFileSync(
+  path.join(root, 'apps/gateway/src/docs/assets/reference-page.js'),
+  path.join(dist, 'apps/gateway/src/docs/assets/reference-page.js'),
+);
 fs.mkdirSync(path.join(dist, 'scripts'), { recursive: true });
 fs.copyFileSync(path.join(root, 'scripts/register-paths.js'), path.join(dist, 'scripts/register-paths.js'));

@@ -4,7 +4,6 @@ import { createHttpApp } from '@platform/envelope';
 import { CalendarAppModule } from './app.module';
 import { requestLogMiddleware } from './limits/request-log.middleware';
 import { RequestLogRepository } from './limits/request-log.repository';
-import { serveOpenApi } from './openapi';
 
 export async function createCalendarApp(
   env: NodeJS.ProcessEnv = process.env,
@@ -12,6 +11,5 @@ export async function createCalendarApp(
 ): Promise<INestApplication> {
   const app = await createHttpApp(CalendarAppModule.register(env), logger);
   app.use(requestLogMiddleware(app.get(RequestLogRepository)));
-  serveOpenApi(app);
   return app;
 }

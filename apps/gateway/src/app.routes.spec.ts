@@ -5,8 +5,12 @@ import { GatewayAppModule } from './app.module';
 describe('gateway routes', () => {
   const routes = auditRoutes(GatewayAppModule.register({}));
 
-  it('are its own health probes only', () => {
+  it('are its own health probes and the API reference only', () => {
     expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /docs',
+      'GET /docs/:api',
+      'GET /docs/:api/:file',
+      'GET /docs/assets/:file',
       'GET /health/live',
       'GET /health/ready',
     ]);

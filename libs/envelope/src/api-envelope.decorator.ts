@@ -3,20 +3,26 @@ import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 
 /** Documents a response as the envelope around `model` (or `{ items, total }` of it with `list`). */
 export function ApiEnvelope(
-  model: Type<unknown>,
+  model: Type<unknown> | [Type<unknown>, ...Type<unknown>[]],
   opts: { status?: number; list?: boolean; description?: string } = {},
 ) {
+  // Several models: the value (or each item) is one of them, e.g. an event or a busy block.
+  const models = Array.isArray(model) ? model : [model];
+  const one =
+    models.length === 1
+      ? { $ref: getSchemaPath(models[0]) }
+      : { oneOf: models.map((m) => ({ $ref: getSchemaPath(m) })) };
   const value = opts.list
     ? {
         type: 'object',
         properties: {
-          items: { type: 'array', items: { $ref: getSchemaPath(model) } },
+          items: { type: 'array', items: one },
           total: { type: 'integer', example: 1 },
         },
       }
-    : { $ref: getSchemaPath(model) };
+    : one;
   return applyDecorators(
-    ApiExtraModels(model),
+    ApiExtraModels(...models),
     ApiResponse({
       status: opts.status ?? 200,
       description: opts.description ?? 'Success',

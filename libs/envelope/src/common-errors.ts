@@ -30,6 +30,8 @@ export enum CommonError {
   TENANT_MISMATCH = 'TENANT_MISMATCH',
   SESSION_INVALID = 'SESSION_INVALID',
   SCOPE_MISSING = 'SCOPE_MISSING',
+  DOCS_LOGIN_REQUIRED = 'DOCS_LOGIN_REQUIRED',
+  DOCS_NOT_FOUND = 'DOCS_NOT_FOUND',
 }
 
 export const commonError = defineErrors<CommonError>({
@@ -64,6 +66,8 @@ export const commonError = defineErrors<CommonError>({
   [CommonError.TENANT_MISMATCH]: { status: 403, messageKey: 'common.errors.TENANT_MISMATCH' },
   [CommonError.SESSION_INVALID]: { status: 401, messageKey: 'common.errors.SESSION_INVALID' },
   [CommonError.SCOPE_MISSING]: { status: 403, messageKey: 'common.errors.SCOPE_MISSING' },
+  [CommonError.DOCS_LOGIN_REQUIRED]: { status: 401, messageKey: 'common.errors.DOCS_LOGIN_REQUIRED' },
+  [CommonError.DOCS_NOT_FOUND]: { status: 404, messageKey: 'common.errors.DOCS_NOT_FOUND' },
 });
 
 /** Maps an HTTP status raised by the framework (not by our code) to a common error code. */

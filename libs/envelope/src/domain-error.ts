@@ -29,11 +29,14 @@ export class DomainError extends Error {
   }
 }
 
-export type ErrorFactory<C extends string> = (
+export type ErrorFactory<C extends string> = ((
   code: C,
   args?: Record<string, unknown>,
   details?: Record<string, unknown>,
-) => DomainError;
+) => DomainError) & {
+  /** The table itself, for the API reference (which reasons an operation answers, with what status). */
+  readonly specs: Readonly<Record<C, ErrorSpec>>;
+};
 
 /**
  * Declares a module's error codes. `Record<C, ErrorSpec>` makes the table exhaustive at compile time.
@@ -43,8 +46,9 @@ export type ErrorFactory<C extends string> = (
  *   throw loanError(LoanError.NOT_FOUND, { id });
  */
 export function defineErrors<C extends string>(table: Record<C, ErrorSpec>): ErrorFactory<C> {
-  return (code, args, details) => {
+  const factory = (code: C, args?: Record<string, unknown>, details?: Record<string, unknown>) => {
     const spec = table[code];
     return new DomainError(code, spec.status, spec.messageKey, args ?? {}, details ?? {});
   };
+  return Object.assign(factory, { specs: table });
 }

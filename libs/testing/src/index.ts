@@ -1,5 +1,6 @@
 export { createTestDatabase, withClient } from './database';
 export { schemaDrift } from './schema-drift';
+export { apiReferenceDrift, referenceFile, REFERENCE_DIR } from './api-reference';
 export {
   scopeDenialCases,
   exemptRoutes,

@@ -2,11 +2,13 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseInterceptors
 import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '@platform/auth';
-import { ApiEnvelope, ApiErrors, list, requestIdOf } from '@platform/envelope';
+import { ApiReasons } from '@platform/api-docs';
+import { ApiEnvelope, ApiErrors, CommonError, list, requestIdOf } from '@platform/envelope';
 import { CalendarAccess, type CalendarPrincipal, type ProductPrincipal } from '../auth/calendar.access';
 import { WriteRateLimitInterceptor } from '../limits/write-rate-limit.interceptor';
 import type { EventView } from './event.mapper';
 import { EventsService, type RemoveResult } from './events.service';
+import { CalendarError } from './event.errors';
 import { EventsReadService } from './events-read.service';
 import { EventsQueryRequest } from './dto/events-query.request';
 import { ListByEntityRequest } from './dto/list-by-entity.request';
@@ -34,6 +36,12 @@ export class EventsController {
 
   @Post('upsert')
   @HttpCode(200)
+  @ApiReasons(
+    CalendarError.VERSION_CONFLICT,
+    CalendarError.NOT_OWNER,
+    CalendarError.ACCOUNT_NOT_FOUND,
+    CommonError.RATE_LIMITED,
+  )
   @CalendarAccess.Authenticated('product-key')
   @CalendarAccess.RequireScopes('Push')
   @UseInterceptors(WriteRateLimitInterceptor)
@@ -92,6 +100,7 @@ export class EventsController {
 
   @Post('remove')
   @HttpCode(200)
+  @ApiReasons(CalendarError.VERSION_CONFLICT, CalendarError.NOT_OWNER, CommonError.RATE_LIMITED)
   @CalendarAccess.Authenticated('product-key')
   @CalendarAccess.RequireScopes('Push')
   @UseInterceptors(WriteRateLimitInterceptor)
@@ -115,6 +124,7 @@ export class EventsController {
   }
 
   @Get('listByEntity')
+  @ApiReasons(CalendarError.FILTER_NEEDS_READ)
   @CalendarAccess.Authenticated('product-key')
   @CalendarAccess.RequireAnyScope('Read', 'FreeBusy')
   @ApiOperation({ summary: 'Events of one product entity, with the total (busy blocks only with FreeBusy)' })
@@ -126,6 +136,7 @@ export class EventsController {
   }
 
   @Get('events')
+  @ApiReasons(CalendarError.INVALID_RANGE, CalendarError.FILTER_NEEDS_READ)
   @CalendarAccess.Authenticated('product-key', 'platform-session')
   @CalendarAccess.RequireAnyScope('Read', 'FreeBusy')
   @ApiHeader({ name: 'PlatformSession', required: false, description: 'A person instead of a product key' })
@@ -135,7 +146,10 @@ export class EventsController {
       "Filters: person, team, resource, product, status, text and an overlapping time range [from, to) of at most 366 days; sort by start or updated; offset/limit paging with the total. A product needs Read (FreeBusy gets busy blocks only); a person sees their own events and their teams' (others' private events as busy blocks).",
   })
   @ApiExtraModels(BusyBlockResponse)
-  @ApiEnvelope(EventResponse, { list: true, description: 'Events (or BusyBlockResponse items without Read)' })
+  @ApiEnvelope([EventResponse, BusyBlockResponse], {
+    list: true,
+    description: 'Events, or busy blocks where the caller may not read details',
+  })
   @ApiErrors(400, 401, 403)
   async search(@CurrentPrincipal() principal: CalendarPrincipal, @Query() q: EventsQueryRequest) {
     const { items, total } = await this.reads.search(principal, q);

@@ -1,9 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { list } from '@platform/envelope';
 import { CalendarAccess, type CalendarPrincipal, type PersonPrincipal } from '../auth/calendar.access';
 import { GrantRequest, SetTeamMembersRequest } from './dto/grant.request';
+import { CalendarError } from '../events/event.errors';
 import { GrantsService } from './grants.service';
 
 /**
@@ -27,6 +29,7 @@ export class GrantsController {
 
   @Post('grant')
   @HttpCode(200)
+  @ApiReasons(CalendarError.PRODUCT_NOT_FOUND)
   @CalendarAccess.Authenticated('platform-session')
   @CalendarAccess.RequireScopes('ManageAccess')
   @ApiOperation({ summary: 'Grant permissions to an integration (idempotent)' })

@@ -1,0 +1,32 @@
+import { ENVELOPE_NOTE, tenantKeyScheme, type ApiReferenceDefinition } from '@platform/api-docs';
+import { CommonError } from '@platform/envelope';
+import { CalendarAppModule } from './app.module';
+import { CalendarError, calendarError } from './events/event.errors';
+
+/** The calendar's API reference: docs/openapi/calendar.<lang>.json, served by the gateway at /docs/calendar. */
+export const CALENDAR_REFERENCE: ApiReferenceDefinition = {
+  service: 'calendar',
+  title: 'Calendar API',
+  version: '1',
+  description: [
+    'Schedule entries reported by products, addressed by the identity triple (product_id, entity_type, entity_id).',
+    ENVELOPE_NOTE,
+    "Product calls: `API_KEY`, `AccountId`, `ProductId`. Person calls: `PlatformSession` (JWT). An integration needs the account owner's grant: Push (writes), Read (event details), FreeBusy (busy blocks only), Share.",
+    'Writes are rate-limited per product (429 with `Retry-After` and `RateLimit-*` headers).',
+  ].join('\n\n'),
+  tags: {
+    Calendar: "Product events by identity triple, and the views' query.",
+    'Calendar access': 'Integration grants and teams, decided by the account owner.',
+  },
+  module: CalendarAppModule.register({}),
+  schemes: {
+    'product-key': tenantKeyScheme('API_KEY', "The product's key; send `ProductId` and `AccountId` with it."),
+    'platform-session': {
+      header: 'PlatformSession',
+      description: "A person's session: a JWT of the identity provider.",
+      reasons: [CommonError.SESSION_INVALID, CommonError.TENANT_MISMATCH],
+    },
+  },
+  denied: [CalendarError.GRANT_MISSING, CalendarError.OWNER_ONLY],
+  errors: [calendarError],
+};

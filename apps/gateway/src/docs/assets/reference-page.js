@@ -1,0 +1,19 @@
+// Starts Swagger UI on the reference page. Kept out of the HTML so the page needs no inline script
+// (the gateway's Content-Security-Policy allows scripts from 'self' only).
+(function () {
+  var root = document.getElementById('reference');
+  var select = document.getElementById('language');
+  select.addEventListener('change', function () {
+    var url = new URL(window.location.href);
+    url.searchParams.set('lang', select.value);
+    window.location.assign(url.toString());
+  });
+  window.ui = SwaggerUIBundle({
+    url: root.getAttribute('data-spec'),
+    dom_id: '#reference',
+    deepLinking: true,
+    persistAuthorization: true,
+    displayRequestDuration: true,
+    presets: [SwaggerUIBundle.presets.apis],
+  });
+})();

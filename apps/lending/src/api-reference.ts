@@ -1,0 +1,22 @@
+import { ENVELOPE_NOTE, tenantKeyScheme, type ApiReferenceDefinition } from '@platform/api-docs';
+import { CommonError } from '@platform/envelope';
+import { LendingAppModule } from './app.module';
+
+/** Lending's API reference: docs/openapi/lending.<lang>.json, served by the gateway at /docs/lending. */
+export const LENDING_REFERENCE: ApiReferenceDefinition = {
+  service: 'lending',
+  title: 'Lending platform API',
+  version: '1',
+  description: [
+    'Applications, customers, loans and their money movements for the lenders using the platform.',
+    ENVELOPE_NOTE,
+    'Partner calls: `X-Api-Key` and `Organization-Id`; each key holds read and write scopes per area.',
+  ].join('\n\n'),
+  tags: { Applications: 'Loan applications of the organization.' },
+  module: LendingAppModule.register({}),
+  schemes: {
+    'partner-key': tenantKeyScheme('X-Api-Key', "The partner's key; send `Organization-Id` with it."),
+  },
+  denied: [CommonError.SCOPE_MISSING],
+  errors: [],
+};
