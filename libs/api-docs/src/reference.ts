@@ -241,6 +241,11 @@ const ERROR_ENVELOPE = {
 
 function decorateOperation(op: Json, route: AuditedRoute | undefined, def: ApiReferenceDefinition): void {
   const reasons = new Set<string>();
+  // A credential header is the security scheme's to send ("Authorize"), not a parameter to fill in.
+  const credentialHeaders = new Set(Object.values(def.schemes).map((s) => s.header.toLowerCase()));
+  op.parameters = ((op.parameters ?? []) as Json[]).filter(
+    (p) => !(p.in === 'header' && credentialHeaders.has(String(p.name).toLowerCase())),
+  );
   if (route?.access === 'authenticated') {
     op.security = route.schemes.filter((s) => def.schemes[s]).map((s) => ({ [s]: [] }));
     for (const s of route.schemes) def.schemes[s]?.reasons.forEach((r) => reasons.add(r));
@@ -306,9 +311,16 @@ export function localiseReference(
     for (const method of METHODS) {
       const op = item[method] as Json | undefined;
       if (!op) continue;
-      const access = (op['x-access'] as string[]).map(t);
+      const [label, reason] = (op['x-access'] as string[]).map(t);
       delete op['x-access'];
-      op.description = [op.description, access.join(': ')].filter(Boolean).join('\n\n');
+      const required = op['x-required-scopes'] as Record<string, string[] | string> | undefined;
+      const scopes = required && !('exempt' in required) ? Object.values(required)[0] : [];
+      const access = reason
+        ? `${label}: ${reason}`
+        : scopes.length
+          ? `${label}: ${(scopes as string[]).map((x) => `\`${x}\``).join(', ')}`
+          : label;
+      op.description = [op.description, access].filter(Boolean).join('\n\n');
       const byStatus = new Map<number, string[]>();
       for (const reason of op['x-reasons'] as string[]) {
         const spec = specs.get(reason);

@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
-import { list } from '@platform/envelope';
+import { ApiEnvelope, list } from '@platform/envelope';
 import { ProductsService } from './products.service';
+import { PublicProductResponse } from './dto/product.response';
 
 @ApiTags('PublicStatus')
 @Controller('PublicStatus')
@@ -13,6 +14,7 @@ export class ProductsController {
   @Public()
   @Get('Products')
   @ApiOperation({ summary: 'Published products and their current state' })
+  @ApiEnvelope(PublicProductResponse, { list: true })
   async products() {
     const { items, total } = await this.statusPage.published();
     return list(items, total);
