@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what `npm start` and `npm test` need on a fresh machine: npm dependencies (when the lockfile
-# changed since the last install) and Debian's librdkafka1, whose mock cluster is the embedded Kafka
-# broker. Nothing else is fetched.
+# changed since the last install), which include Node 24 itself, and Debian's librdkafka1, whose mock
+# cluster is the embedded Kafka broker. Nothing else is fetched. The machine's Node (20 will do) only
+# runs the first install; once the pinned one is in node_modules/.bin, npm itself runs on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 # Captured first: `grep -q` exits early, and under pipefail ldconfig's SIGPIPE would read as "missing".
 libs=$(ldconfig -p 2>/dev/null || true)
@@ -19,11 +21,22 @@ if [ -z "${KAFKA_BROKERS:-}${TEST_KAFKA_BROKERS:-}" ] && ! grep -q 'librdkafka\.
 fi
 
 stamp=node_modules/.platform-install-stamp
-want=$( (cat package.json package-lock.json; node --version) | sha256sum | cut -d' ' -f1)
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+# The apps run on the `node` dev dependency (decision 0011): its package's install script fetches the
+# pinned binary into node_modules/.bin, which npm scripts put first on PATH. So the stamp follows
+# package.json and the lockfile, not the machine's Node, and a missing or different binary reinstalls.
+deps_hash() { cat package.json package-lock.json | sha256sum | cut -d' ' -f1; }
+pinned=v$(node -p 'require("./package.json").devDependencies.node')
+pinned_node() { node_modules/.bin/node --version 2>/dev/null || true; }
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$(deps_hash)" ] || [ "$(pinned_node)" != "$pinned" ]; then
   echo "==> installing npm dependencies"
   # `npm install` honours package-lock.json. Not `npm ci`: the lockfile made against this registry
   # lacks other platforms' optional binaries, which `npm ci` rejects as out of sync.
   npm install --no-audit --no-fund --loglevel=error
-  echo "$want" > "$stamp"
+  if [ "$(pinned_node)" != "$pinned" ]; then
+    echo "node_modules/.bin/node is '$(pinned_node)', not $pinned: npm did not run the \`node\` package's" \
+      "install script (package.json's allowScripts must allow \`node\`)." >&2
+    exit 1
+  fi
+  # Hashed after the install, which may have brought the lockfile in line with package.json.
+  deps_hash > "$stamp"
 fi

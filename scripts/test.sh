@@ -8,8 +8,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NX_DAEMON=false NX_NO_CLOUD=true CI="${CI:-false}"
+# Node 24 from the pinned `node` dev dependency (decision 0011), also when run as `bash scripts/test.sh`.
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 bash scripts/ensure-deps.sh
+echo "==> node $(node --version)"
 
 started=$(date +%s)
 step() { echo; echo "==> $1 ($(( $(date +%s) - started ))s)"; }

@@ -1,10 +1,10 @@
 // Starts Swagger UI on the reference page. Kept out of the HTML so the page needs no inline script
 // (the gateway's Content-Security-Policy allows scripts from 'self' only).
 (function () {
-  var root = document.getElementById('reference');
-  var select = document.getElementById('language');
+  const root = document.getElementById('reference');
+  const select = document.getElementById('language');
   select.addEventListener('change', function () {
-    var url = new URL(window.location.href);
+    const url = new URL(window.location.href);
     url.searchParams.set('lang', select.value);
     window.location.assign(url.toString());
   });
