@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineContract } from '@platform/messaging';
+import { defineContract, type EventOf } from '@platform/messaging';
 import type { Inbox, InboxOutcome, Queryable } from '@platform/outbox';
 import type { ConsumerContext, ContractHandler } from './contract-handler';
 import { DeliveryAbandoned } from './consumer.errors';
@@ -7,19 +7,15 @@ import { ConsumerMetrics } from './consumer.metrics';
 import type { DeadLetterMessage, OriginalMessage } from './dead-letter';
 import { DeliveryProcessor, type DeliveryReport, type Route } from './delivery-processor';
 
-interface NoteV1 {
-  noteId: string;
-  text: string;
-}
-
-const Note = defineContract<NoteV1>({
+const Note = defineContract({
   topic: 'test.note.written.v1',
   eventType: 'test.note.written',
   schemaVersion: 1,
   aggregateType: 'test.note',
-  keyOf: (p) => p.noteId,
+  key: 'noteId',
   schema: { noteId: { type: 'string' }, text: { type: 'string', maxLength: 20 } },
 });
+type NoteV1 = EventOf<typeof Note>;
 
 /** An inbox with real transaction semantics in memory: writes land only when the effect returns. */
 class MemoryInbox implements Pick<Inbox, 'handleOnce'> {

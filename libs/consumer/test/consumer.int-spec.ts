@@ -27,15 +27,15 @@ interface ItemV1 {
 const suffix = () => randomBytes(4).toString('hex');
 
 function itemContract(label: string): TopicContract<ItemV1> {
-  return defineContract<ItemV1>({
+  return defineContract({
     topic: `consumertest.${label}-${suffix()}.recorded.v1`,
     eventType: 'consumertest.item.recorded',
     schemaVersion: 1,
     aggregateType: 'consumertest.item',
-    keyOf: (p) => p.itemId,
+    key: 'itemId',
     schema: {
       itemId: { type: 'string', maxLength: 64 },
-      mode: { type: 'enum', values: ['ok', 'fail-twice', 'fail-always', 'block'] },
+      mode: { type: 'string', enum: ['ok', 'fail-twice', 'fail-always', 'block'] },
     },
   });
 }

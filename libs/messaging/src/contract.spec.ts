@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { assertValid, ContractViolation, defineContract, violations } from './contract';
+import { assertValid, ContractViolation, defineContract, violations, type EventOf } from './contract';
 import { CalendarEventChanged } from './topics/calendar.topics';
+import { ServiceHealthReported } from './topics/platform.topics';
 import { CONTRACTS } from './registry';
 
 const valid = () => ({
@@ -16,6 +17,18 @@ const valid = () => ({
   status: 'confirmed',
   changedAt: '2026-11-21T09:00:00.000Z',
 });
+
+/** The smallest contract the definition checks accept, with `over` replacing parts of it. */
+const define = (over: Record<string, unknown>) =>
+  defineContract({
+    topic: 'a.b.c.v1',
+    eventType: 'a.b.c',
+    schemaVersion: 1,
+    aggregateType: 'a.b',
+    key: 'id',
+    schema: { id: { type: 'string' } },
+    ...over,
+  } as unknown as Parameters<typeof defineContract>[0]);
 
 describe('topic contracts', () => {
   it('accepts a valid payload', () => {
@@ -41,33 +54,141 @@ describe('topic contracts', () => {
     expect(() => assertValid(CalendarEventChanged, bad)).toThrow(ContractViolation);
   });
 
+  it('says each problem once, in words, for every kind of value', () => {
+    expect(violations(CalendarEventChanged, [])).toEqual(['payload must be an object']);
+    expect(violations(CalendarEventChanged, null)).toEqual(['payload must be an object']);
+    expect(
+      violations(CalendarEventChanged, {
+        ...valid(),
+        eventId: 7,
+        accountId: null,
+        version: 1.5,
+        title: 3,
+        status: 5,
+        changedAt: 12,
+      }).sort(),
+    ).toEqual(
+      [
+        'eventId must be a UUID',
+        'accountId must not be null',
+        'version must be an integer',
+        'title must be a string',
+        'status must be one of confirmed|tentative|cancelled',
+        'changedAt must be an ISO 8601 date-time with offset',
+      ].sort(),
+    );
+    expect(violations(ServiceHealthReported, { ...ServiceHealthReported.example, checks: 'ok' })).toEqual([
+      'checks must be an object',
+    ]);
+  });
+
+  it('takes instants as the platform writes them, and only those', () => {
+    const at = (changedAt: string) => violations(CalendarEventChanged, { ...valid(), changedAt });
+    for (const ok of ['2026-11-21T09:00:00Z', '2026-11-21T09:00:00.123456Z', '2026-11-21T12:00:00+03:00'])
+      expect([ok, at(ok)]).toEqual([ok, []]);
+    for (const bad of [
+      'tomorrow',
+      '2026-11-21',
+      '2026-11-21T09:00Z',
+      '2026-11-21t09:00:00z',
+      '2026-11-21 09:00:00Z',
+      '2026-11-21T09:00:00+0300',
+      '2026-11-21T09:00:00',
+      '2026-02-30T09:00:00Z',
+      '2026-12-31T23:59:60Z',
+      '2026-11-21T25:00:00Z',
+      '+012026-11-21T09:00:00Z',
+    ])
+      expect([bad, at(bad)]).toEqual([bad, ['changedAt must be an ISO 8601 date-time with offset']]);
+    expect(violations(CalendarEventChanged, { ...valid(), eventId: `urn:uuid:${randomUUID()}` })).toEqual([
+      'eventId must be a UUID',
+    ]);
+  });
+
+  it('counts maximum lengths in code points, as the API and PostgreSQL do', () => {
+    expect(violations(CalendarEventChanged, { ...valid(), title: '😀'.repeat(500) })).toEqual([]);
+    expect(violations(CalendarEventChanged, { ...valid(), title: '😀'.repeat(501) })).toEqual([
+      'title is longer than 500 characters',
+    ]);
+  });
+
+  it('names nested problems by their path', () => {
+    const Nested = define({
+      schema: {
+        id: { type: 'string' },
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['n'],
+            properties: { n: { type: 'integer' } },
+          },
+        },
+      },
+    });
+    expect(violations(Nested, { id: 'x', items: [{ n: 1 }, { n: 'two', m: 1 }, {}] }).sort()).toEqual(
+      [
+        'items[1].n must be an integer',
+        'items[1].m is not part of the contract',
+        'items[2].n is required',
+      ].sort(),
+    );
+  });
+
   it('enforces the topic naming convention and version agreement', () => {
-    expect(() =>
-      defineContract({
-        topic: 'CalendarChanged',
-        eventType: 'x',
-        schemaVersion: 1,
-        aggregateType: 'x',
-        keyOf: () => '',
-        schema: {},
-      }),
-    ).toThrow(/does not follow/);
-    expect(() =>
-      defineContract({
-        topic: 'a.b.c.v2',
-        eventType: 'x',
-        schemaVersion: 1,
-        aggregateType: 'x',
-        keyOf: () => '',
-        schema: {},
-      }),
-    ).toThrow(/disagree/);
+    expect(() => define({ topic: 'CalendarChanged' })).toThrow(/does not follow/);
+    expect(() => define({ topic: 'a.b.c.v2' })).toThrow(/disagree/);
+  });
+
+  it('refuses a schema ajv refuses, an object that does not say whether it is open, a bad key or example', () => {
+    expect(() => define({ schema: { id: { type: 'string', maxLenght: 3 } } })).toThrow(/maxLenght/);
+    expect(() => define({ schema: { id: { type: 'enum', values: ['a'] } } })).toThrow();
+    expect(() => define({ schema: { id: { type: 'string' }, o: { type: 'object' } } })).toThrow(
+      /additionalProperties/,
+    );
+    expect(() => define({ key: 'n', schema: { id: { type: 'string' }, n: { type: 'integer' } } })).toThrow(
+      /key n must be a string field/,
+    );
+    expect(() => define({ example: { id: 1 } })).toThrow(/example is invalid: id must be a string/);
+  });
+
+  it('infers the payload type from the schema', () => {
+    type Eq<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+    const exact: Eq<
+      EventOf<typeof CalendarEventChanged>,
+      {
+        eventId: string;
+        accountId: string;
+        productId: string;
+        entityType: string;
+        entityId: string;
+        version: number;
+        title: string | null;
+        startsAt: string | null;
+        endsAt: string | null;
+        status: 'confirmed' | 'tentative' | 'cancelled';
+        changedAt: string;
+      }
+    > = true;
+    expect(exact).toBe(true);
+    const payload = { ...valid(), status: 'confirmed' as const };
+    expect(CalendarEventChanged.keyOf(payload)).toBe(payload.eventId);
   });
 
   it('registers every contract under its topic, each versioned', () => {
     for (const [topic, c] of CONTRACTS) {
       expect(c.topic).toBe(topic);
       expect(topic.endsWith(`.v${c.schemaVersion}`)).toBe(true);
+    }
+  });
+
+  it('documents every registered contract: producers, an example, a description per field', () => {
+    for (const c of CONTRACTS.values()) {
+      expect([c.topic, c.description === c.topic]).toEqual([c.topic, false]);
+      expect([c.topic, c.producers.length > 0, c.example !== undefined]).toEqual([c.topic, true, true]);
+      for (const [field, s] of Object.entries(c.schema))
+        expect([c.topic, field, typeof s.description]).toEqual([c.topic, field, 'string']);
     }
   });
 });

@@ -1,7 +1,31 @@
-export { defineContract, violations, assertValid, ContractViolation, type TopicContract } from './contract';
-export { validateObject, type FieldSchema, type ObjectSchema } from './schema';
-export { EventHeader } from './headers';
+export {
+  defineContract,
+  violations,
+  assertValid,
+  ContractViolation,
+  EVERY_CONSUMER,
+  EVERY_KAFKA_APP,
+  type ContractDefinition,
+  type EventOf,
+  type TopicContract,
+} from './contract';
+export {
+  instant,
+  nullableInstant,
+  uuid,
+  typeName,
+  INSTANT_PATTERN,
+  UUID_PATTERN,
+  JSON_SCHEMA_DIALECT,
+  SCHEMA_BASE_URI,
+  type FieldSchema,
+  type Fields,
+  type JsonSchemaDocument,
+  type PayloadOf,
+} from './json-schema';
+export { EventHeader, HEADER_DOCS, type EventHeaderName } from './headers';
 export { CONTRACTS, contractFor } from './registry';
+export { topicDocumentation, type TopicDocumentation } from './documentation';
 export {
   CalendarEventChanged,
   CalendarEventRemoved,
@@ -11,5 +35,6 @@ export {
 export {
   ServiceHealthReported,
   DEAD_LETTER_TOPIC,
+  DeadLettered,
   type ServiceHealthReportedV1,
 } from './topics/platform.topics';

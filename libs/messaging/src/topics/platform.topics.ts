@@ -1,31 +1,95 @@
-import { defineContract } from '../contract';
+import { defineContract, EVERY_CONSUMER, EVERY_KAFKA_APP, type EventOf } from '../contract';
+import { deadLetterHeadersSchema } from '../headers';
+import {
+  instant,
+  JSON_SCHEMA_DIALECT,
+  SCHEMA_BASE_URI,
+  typeName,
+  type JsonSchemaDocument,
+} from '../json-schema';
 
-export interface ServiceHealthReportedV1 {
-  service: string;
-  instance: string;
-  status: 'up' | 'down';
-  checks: Record<string, unknown>;
-  reportedAt: string;
-}
-
-/** Every app reports its readiness; public-status turns the reports into uptime. */
-export const ServiceHealthReported = defineContract<ServiceHealthReportedV1>({
+/** Every app reports its readiness on a heartbeat; public-status turns the reports into uptime. */
+export const ServiceHealthReported = defineContract({
   topic: 'platform.service.health-reported.v1',
   eventType: 'platform.service.health-reported',
   schemaVersion: 1,
   aggregateType: 'platform.service',
-  keyOf: (p) => p.service,
+  description:
+    "An app's readiness, reported on a heartbeat by every app that talks to Kafka; public-status turns " +
+    'the reports into uptime.',
+  key: 'service',
+  producers: [EVERY_KAFKA_APP],
+  consumers: ['public-status'],
   schema: {
-    service: { type: 'string', maxLength: 64 },
-    instance: { type: 'string', maxLength: 128 },
-    status: { type: 'enum', values: ['up', 'down'] },
-    checks: { type: 'json' },
-    reportedAt: { type: 'datetime' },
+    service: {
+      type: 'string',
+      maxLength: 64,
+      description: 'Name of the reporting app (as in libs/registry); also the message key.',
+    },
+    instance: {
+      type: 'string',
+      maxLength: 128,
+      description: 'The replica that reported (its INSTANCE_ID).',
+    },
+    status: {
+      type: 'string',
+      enum: ['up', 'down'],
+      description: '`up` when every readiness check passed, else `down`.',
+    },
+    checks: {
+      type: 'object',
+      additionalProperties: true,
+      description: "Each readiness check's result by name, as the app's /health/ready reports it.",
+    },
+    reportedAt: instant('When the replica ran its checks.'),
+  },
+  example: {
+    service: 'calendar',
+    instance: 'calendar-7d9f6c5b4-x2k8p',
+    status: 'up',
+    checks: { database: { status: 'up' }, kafka: { status: 'up' } },
+    reportedAt: '2026-11-20T09:15:00.000Z',
   },
 });
 
+export type ServiceHealthReportedV1 = EventOf<typeof ServiceHealthReported>;
+
 /**
- * Where the relay puts a message it could not publish after N message-specific failures. The payload is
- * the original one, untouched; the original topic and the reason travel in headers.
+ * Where the relay puts a message it could not publish after N message-specific failures, and where a
+ * consumer (libs/consumer) puts one it could not handle. The payload is the original one, untouched; the
+ * original topic and the reason travel in headers.
  */
 export const DEAD_LETTER_TOPIC = 'platform.outbox.dead-lettered.v1';
+
+/**
+ * The dead-letter topic has no payload contract: its value is the original message's bytes, which may
+ * not even be JSON (that can be why it is here). Its documentation is what the generator publishes.
+ */
+export const DeadLettered = {
+  topic: DEAD_LETTER_TOPIC,
+  description:
+    'Messages that could not be delivered: from outbox-relay after RELAY_MAX_FAILURES message-specific ' +
+    'failures (a contract violation found by its re-check, a topic the broker refuses), and from a ' +
+    'consumer for a poison message or once its handler exhausted its attempts. Key, value and headers ' +
+    'are the original ones; headers say where it came from and why. Nothing consumes it automatically: ' +
+    'operators inspect and replay.',
+  keyDescription: "The original message's key (its aggregate id), untouched; absent when it had none.",
+  producers: ['outbox-relay', EVERY_CONSUMER],
+  payloadSchema: {
+    $schema: JSON_SCHEMA_DIALECT,
+    $id: `${SCHEMA_BASE_URI}${DEAD_LETTER_TOPIC}.schema.json`,
+    title: typeName(DEAD_LETTER_TOPIC),
+    description:
+      "The original message's value, byte for byte: usually JSON valid against the original topic's " +
+      'schema (see the `original-topic` header), but a consumer also dead-letters values that are not ' +
+      'JSON or violate the contract, so no shape is promised.',
+  } as const,
+  headersSchema: deadLetterHeadersSchema(DEAD_LETTER_TOPIC),
+} satisfies {
+  topic: string;
+  description: string;
+  keyDescription: string;
+  producers: readonly string[];
+  payloadSchema: Omit<JsonSchemaDocument, 'type' | 'properties' | 'required' | 'additionalProperties'>;
+  headersSchema: JsonSchemaDocument;
+};
