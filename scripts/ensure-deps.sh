@@ -20,6 +20,18 @@ if [ -z "${KAFKA_BROKERS:-}${TEST_KAFKA_BROKERS:-}" ] && ! grep -q 'librdkafka\.
   fi
 fi
 
+# `npm test` also drives the API reference in a real browser: Debian's chromium, headless.
+if [ "${1:-}" = "--with-browser" ] && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "==> installing chromium (the API reference's browser test) with apt-get"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "chromium is missing. Install it (sudo apt-get install -y chromium): the browser test needs /usr/bin/chromium." >&2
+    exit 1
+  fi
+fi
+
 stamp=node_modules/.platform-install-stamp
 # The apps run on the `node` dev dependency (decision 0011): its package's install script fetches the
 # pinned binary into node_modules/.bin, which npm scripts put first on PATH. So the stamp follows

@@ -11,7 +11,7 @@ export NX_DAEMON=false NX_NO_CLOUD=true CI="${CI:-false}"
 # Node 24 from the pinned `node` dev dependency (decision 0011), also when run as `bash scripts/test.sh`.
 export PATH="$PWD/node_modules/.bin:$PATH"
 
-bash scripts/ensure-deps.sh
+bash scripts/ensure-deps.sh --with-browser
 echo "==> node $(node --version)"
 
 started=$(date +%s)
@@ -116,6 +116,9 @@ fi
 
 step "module boundaries bite"
 bash scripts/check-boundaries.sh
+
+step "API reference (redocly, spectral)"
+bash scripts/lint-api-docs.sh
 
 step "type-check (strict)"
 npx tsc -p scripts/tsconfig.typecheck.json
