@@ -97,6 +97,8 @@ export function visitTexts(doc: Json, visit: (holder: Json, key: string) => void
   for (const key of ['title', 'description']) if (typeof info[key] === 'string') visit(info, key);
   for (const server of (doc.servers ?? []) as Json[])
     if (typeof server.description === 'string') visit(server, 'description');
+  for (const tag of (doc.tags ?? []) as Json[])
+    if (typeof tag.description === 'string') visit(tag, 'description');
   const components = (doc.components ?? {}) as Json;
   for (const scheme of Object.values((components.securitySchemes ?? {}) as Json))
     if (typeof (scheme as Json).description === 'string') visit(scheme as Json, 'description');

@@ -26,7 +26,11 @@ class RemoveResultResponse {
 @ApiHeader({ name: 'API_KEY', required: true, description: 'Product key' })
 @ApiHeader({ name: 'AccountId', required: true })
 @ApiHeader({ name: 'ProductId', required: true })
-@ApiHeader({ name: 'Language-Code', required: false, description: 'en, ru, kk, uz, tr, es' })
+@ApiHeader({
+  name: 'Language-Code',
+  required: false,
+  description: 'Language of the `error` text: en, ru, kk, uz, tr, es',
+})
 @Controller('Calendar')
 export class EventsController {
   constructor(
