@@ -96,6 +96,8 @@ function deployment(s: ServiceDefinition): string {
                   name: platform-secrets
                   key: ${databaseSecretKey(s.name)}`
     : '';
+  // The gateway's readiness probe asks /health/live: its /health/ready aggregates every service, and
+  // probing that would take every gateway replica out of rotation when one service is down.
   const probe = (path: string) => `httpGet:
               path: ${s.health}/${path}
               port: http`;
@@ -145,7 +147,7 @@ spec:
                 fieldRef:
                   fieldPath: metadata.name${database}
           readinessProbe:
-            ${probe('ready')}
+            ${probe(s.readinessProbe ?? 'ready')}
             periodSeconds: 10
             timeoutSeconds: 3
             failureThreshold: 3

@@ -7,6 +7,7 @@ import { HealthModule } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { GatewayConfig } from './config/gateway.config';
 import { DocsModule } from './docs/docs.module';
+import { upstreamReadinessChecks } from './health/upstream-readiness';
 import { gatewayProxyProvider } from './proxy/gateway-proxy.provider';
 
 @Module({})
@@ -18,9 +19,9 @@ export class GatewayAppModule {
         TypedConfigModule.forRoot(GatewayConfig, env),
         PlatformI18nModule.forRoot(),
         EnvelopeModule,
-        // The gateway has no dependencies of its own to probe; each service's readiness is reachable
-        // through it at /health/<service>/ready.
-        HealthModule.forRoot('gateway', []),
+        // Ready when every service behind it is (each also reachable at /health/<service>/ready).
+        // Orchestrators probe the gateway's /health/live for readiness instead (libs/registry).
+        HealthModule.forRoot('gateway', upstreamReadinessChecks),
         DocsModule,
       ],
       providers: [gatewayProxyProvider, { provide: APP_GUARD, useClass: PublicOnlyGuard }],

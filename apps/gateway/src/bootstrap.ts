@@ -7,9 +7,11 @@ import { GatewayAppModule } from './app.module';
 import { GatewayProxy } from './proxy/gateway-proxy.provider';
 
 /**
- * No body parser: proxied bodies stream through untouched. Order: request id, then the route table,
- * then the gateway's own routes (health) and the 404 envelope for everything else. Requests Node
- * cannot parse (oversized headers or URL) get the envelope too, before any of that.
+ * No body parser: proxied bodies stream through untouched. Order: request id, then the edge (security
+ * headers, CORS, preflights) and the route table in one middleware, then the gateway's own routes
+ * (health, docs) and the 404 envelope for everything else. Requests Node cannot parse (oversized
+ * headers or URL) get the envelope too, before any of that; a body announced with
+ * `Expect: 100-continue` that its route would refuse is refused before it is sent.
  */
 export async function createGatewayApp(
   env: NodeJS.ProcessEnv = process.env,
@@ -25,7 +27,12 @@ export async function createGatewayApp(
   app.use(proxy.middleware);
   // Proxied URLs are checked by the service that owns them; the gateway's own routes here.
   app.use(urlGuardMiddleware);
-  (app.getHttpServer() as Server).on('upgrade', proxy.upgrade);
+  const server = app.getHttpServer() as Server;
+  server.on('upgrade', proxy.upgrade);
+  server.on(
+    'checkContinue',
+    proxy.checkContinue((req, res) => server.emit('request', req, res)),
+  );
   answerUnparsableRequests(app);
   app.enableShutdownHooks();
   return app;

@@ -2,13 +2,18 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   ADMIN_CLI_SERVICES,
+  CORS_ORIGIN_SETTINGS,
   GATEWAY,
+  GATEWAY_DEFAULT_LIMITS,
+  GATEWAY_HEALTH_LIMITS,
   LAUNCH_ORDER,
   OWNED_SCHEMAS,
   ROUTED_SERVICES,
   SEED_DEMO_SERVICES,
   SERVICES,
   service,
+  type GatewayExposure,
+  type GatewayLimits,
   type ServiceDefinition,
 } from './service-registry';
 
@@ -106,6 +111,51 @@ describe('service registry', () => {
         expect(prefixes.filter((p) => under(path, p) || under(p, path))).toEqual([]);
       }
     }
+  });
+
+  it("gateway route policies lie under their own app's prefixes, each path once", () => {
+    for (const s of ROUTED_SERVICES) {
+      const exposure: GatewayExposure = s.gateway;
+      const paths = (exposure.routes ?? []).map((r) => r.path.toLowerCase());
+      expect(duplicates(paths)).toEqual([]);
+      for (const r of exposure.routes ?? []) {
+        expect(r.path).toMatch(/^(\/([A-Za-z0-9._~-]+|\*))+$/);
+        // The wildcard is the id segment; the concrete part of the path says which prefix it extends.
+        const concrete = r.path.replaceAll('*', 'x');
+        expect({
+          app: s.name,
+          path: r.path,
+          owned: exposure.prefixes.some((p) => under(concrete, p)),
+        }).toEqual({
+          app: s.name,
+          path: r.path,
+          owned: true,
+        });
+      }
+    }
+  });
+
+  it('gateway limits are positive whole numbers, a probe has no body, and origin settings are named *_ORIGINS', () => {
+    const limits: Partial<GatewayLimits>[] = [GATEWAY_DEFAULT_LIMITS, GATEWAY_HEALTH_LIMITS];
+    for (const s of ROUTED_SERVICES) {
+      const exposure: GatewayExposure = s.gateway;
+      if (exposure.limits) limits.push(exposure.limits);
+      for (const r of exposure.routes ?? []) if (r.limits) limits.push(r.limits);
+    }
+    for (const l of limits) {
+      if (l.timeoutMs !== undefined) expect(Number.isInteger(l.timeoutMs) && l.timeoutMs >= 100).toBe(true);
+      if (l.maxBodyBytes !== undefined)
+        expect(Number.isInteger(l.maxBodyBytes) && l.maxBodyBytes >= 0).toBe(true);
+    }
+    expect(GATEWAY_HEALTH_LIMITS.maxBodyBytes).toBe(0);
+    expect(CORS_ORIGIN_SETTINGS).toEqual(['WIDGET_ORIGINS']);
+    for (const name of CORS_ORIGIN_SETTINGS) expect(name).toMatch(/^[A-Z][A-Z0-9_]*_ORIGINS$/);
+  });
+
+  it('only the gateway is probed for readiness through /live (its /ready aggregates every service)', () => {
+    expect(all.filter((s) => (s.readinessProbe ?? 'ready') === 'live').map((s) => s.name)).toEqual([
+      GATEWAY.name,
+    ]);
   });
 
   it('consumed topics follow <domain>.<entity>.<event>.v<N>', () => {

@@ -7,6 +7,59 @@
  * Tagged type:contracts: it imports nothing, so every app, lib and script may read it.
  */
 
+/** What the gateway allows one request to a route (decision 0013). */
+export interface GatewayLimits {
+  /**
+   * Milliseconds the upstream may stay silent (no byte either way) before the gateway answers 504
+   * UPSTREAM_TIMEOUT. Streaming answers reset it on every chunk.
+   */
+  readonly timeoutMs: number;
+  /**
+   * Largest request body forwarded, in bytes. A bigger Content-Length is refused with 413 before a
+   * byte is forwarded; a chunked body is counted while it streams and cut off at the limit.
+   */
+  readonly maxBodyBytes: number;
+}
+
+/**
+ * Limits of every route that declares none. The gateway's `GATEWAY_UPSTREAM_TIMEOUT_MS` setting
+ * replaces this timeout (not a route's own); 1 MiB is the services' own JSON body limit.
+ */
+export const GATEWAY_DEFAULT_LIMITS: GatewayLimits = { timeoutMs: 30_000, maxBodyBytes: 1024 * 1024 };
+
+/** /health/<service>/*: a probe answers fast and carries no body. */
+export const GATEWAY_HEALTH_LIMITS: GatewayLimits = { timeoutMs: 5_000, maxBodyBytes: 0 };
+
+/**
+ * Which browsers may call a route from another origin. Routes without a group send no CORS headers at
+ * all and the gateway refuses their preflights. The gateway answers every preflight itself.
+ */
+export type CorsGroup =
+  /** Any origin, never with credentials (`Access-Control-Allow-Origin: *`). */
+  | { readonly kind: 'public'; readonly methods: readonly ('GET' | 'HEAD')[] }
+  /**
+   * The origins a product registered: the product id is the first path segment after the route's
+   * `path` (a preflight carries no header values, so the path is the only place it can come from) and
+   * the gateway setting `originsSetting` maps product ids to origins
+   * (`productId=https://a.example,https://b.example;other=https://c.example`).
+   */
+  | {
+      readonly kind: 'per-product';
+      readonly originsSetting: `${string}_ORIGINS`;
+      readonly methods: readonly ('GET' | 'HEAD' | 'POST')[];
+    };
+
+/** Limits or CORS for part of an app's public paths. */
+export interface GatewayRoutePolicy {
+  /**
+   * A path under one of the app's prefixes, matched like a prefix (case-insensitively, on a segment
+   * boundary); `*` stands for exactly one segment (an id). The longest matching path wins.
+   */
+  readonly path: `/${string}`;
+  readonly limits?: Partial<GatewayLimits>;
+  readonly cors?: CorsGroup;
+}
+
 /** How partners reach an app through the gateway. */
 export interface GatewayExposure {
   /** The gateway setting that holds the app's base URL; deployments set it, so a rename breaks them. */
@@ -16,6 +69,12 @@ export interface GatewayExposure {
    * reachable at /health/<name>/live|ready without being listed here.
    */
   readonly prefixes: readonly `/${string}`[];
+  /** Limits of all its prefixes where they differ from GATEWAY_DEFAULT_LIMITS. */
+  readonly limits?: Partial<GatewayLimits>;
+  /** CORS group of all its prefixes; none when absent. */
+  readonly cors?: CorsGroup;
+  /** Paths under its prefixes with their own limits or CORS group (they override the two above). */
+  readonly routes?: readonly GatewayRoutePolicy[];
 }
 
 export interface ServiceDefinition {
@@ -37,6 +96,13 @@ export interface ServiceDefinition {
   readonly seedDemo: boolean;
   /** Base path of the app's own /live and /ready probes; the gateway maps /health/<name> onto it. */
   readonly health: `/${string}`;
+  /**
+   * Which of its probes the orchestrator's readiness check calls (Kubernetes readinessProbe); `ready`
+   * when absent. The gateway says `live`: its /health/ready aggregates every service, and probing that
+   * would take every gateway replica out of rotation whenever one service is down, turning one
+   * service's outage into everyone's.
+   */
+  readonly readinessProbe?: 'ready' | 'live';
   /** Null only for the gateway itself. */
   readonly gateway: GatewayExposure | null;
   /** Routes served on the app's own port only, never through the gateway (metrics scrapes, operators). */
@@ -56,6 +122,7 @@ export const SERVICES = [
     adminCli: false,
     seedDemo: false,
     health: '/health',
+    readinessProbe: 'live',
     gateway: null,
     internalPaths: [],
     consumes: [],
@@ -70,7 +137,18 @@ export const SERVICES = [
     adminCli: true,
     seedDemo: true,
     health: '/health',
-    gateway: { upstreamEnv: 'CALENDAR_URL', prefixes: ['/Calendar'] },
+    gateway: {
+      upstreamEnv: 'CALENDAR_URL',
+      prefixes: ['/Calendar'],
+      routes: [
+        // The embeddable widget (spec: "an embeddable frame over the event and availability queries"),
+        // at /Calendar/widget/<productId>/...: each product embeds it only in the sites it registered.
+        {
+          path: '/Calendar/widget',
+          cors: { kind: 'per-product', originsSetting: 'WIDGET_ORIGINS', methods: ['GET', 'HEAD', 'POST'] },
+        },
+      ],
+    },
     internalPaths: [],
     consumes: [],
   },
@@ -84,7 +162,14 @@ export const SERVICES = [
     adminCli: true,
     seedDemo: true,
     health: '/health',
-    gateway: { upstreamEnv: 'PUBLIC_STATUS_URL', prefixes: ['/PublicStatus'] },
+    gateway: {
+      upstreamEnv: 'PUBLIC_STATUS_URL',
+      prefixes: ['/PublicStatus'],
+      // Read by anonymous browsers on any site (status widgets, the status page itself); a stuck
+      // database must not hold thousands of reloads open for the default 30 s during an incident.
+      limits: { timeoutMs: 10_000, maxBodyBytes: 16 * 1024 },
+      cors: { kind: 'public', methods: ['GET', 'HEAD'] },
+    },
     internalPaths: [],
     consumes: [],
   },
@@ -129,7 +214,19 @@ export const SERVICES = [
     adminCli: true,
     seedDemo: true,
     health: '/health',
-    gateway: { upstreamEnv: 'VERIFICATION_URL', prefixes: ['/api/v1'] },
+    gateway: {
+      upstreamEnv: 'VERIFICATION_URL',
+      prefixes: ['/api/v1'],
+      routes: [
+        // Identity documents and statements (scans, PDFs) are uploaded under the case's documents.
+        {
+          path: '/api/v1/verification-cases/*/documents',
+          limits: { maxBodyBytes: 25 * 1024 * 1024, timeoutMs: 120_000 },
+        },
+        // Building the summary and rendering its PDF take longer than a lookup.
+        { path: '/api/v1/verification-cases/*/summary', limits: { timeoutMs: 60_000 } },
+      ],
+    },
     internalPaths: [],
     consumes: [],
   },
@@ -201,3 +298,19 @@ export const SEED_DEMO_SERVICES: readonly SeedDemoName[] = SERVICES.filter(
 export const OWNED_SCHEMAS: readonly string[] = SERVICES.flatMap((s) =>
   s.schema === null ? [] : [s.schema],
 );
+
+/** Every CORS group the gateway applies, with where it applies (an app's prefixes or one route). */
+function corsGroups(): CorsGroup[] {
+  return ROUTED_SERVICES.flatMap((s): CorsGroup[] => {
+    const exposure: GatewayExposure = s.gateway;
+    return [
+      ...(exposure.cors ? [exposure.cors] : []),
+      ...(exposure.routes ?? []).flatMap((r) => (r.cors ? [r.cors] : [])),
+    ];
+  });
+}
+
+/** The gateway settings holding per-product origins (e.g. WIDGET_ORIGINS), each once. */
+export const CORS_ORIGIN_SETTINGS: readonly `${string}_ORIGINS`[] = [
+  ...new Set(corsGroups().flatMap((g) => (g.kind === 'per-product' ? [g.originsSetting] : []))),
+];

@@ -1,6 +1,14 @@
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy } from 'class-validator';
 import { HttpAppConfig, Sensitive } from '@platform/config';
-import { GATEWAY, ROUTED_SERVICES, type UpstreamEnv } from '@platform/registry';
+import {
+  CORS_ORIGIN_SETTINGS,
+  GATEWAY,
+  GATEWAY_DEFAULT_LIMITS,
+  ROUTED_SERVICES,
+  type UpstreamEnv,
+} from '@platform/registry';
+import { parseOriginMap } from '../proxy/cors-policy';
+import { DEFAULT_TRUSTED_PROXIES, cidrListProblems } from '../proxy/trusted-proxies';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
@@ -23,10 +31,55 @@ for (const key of Object.keys(UPSTREAM_DEFAULTS)) IsUrl(url)(UpstreamUrlSettings
 
 const WithUpstreamUrls = UpstreamUrlSettings as new () => UpstreamUrlSettings & Record<UpstreamEnv, string>;
 
-export class GatewayConfig extends WithUpstreamUrls {
+/** A setting whose value must parse; the message lists what does not. */
+const Parses = (problems: (text: string) => string[]): PropertyDecorator =>
+  ValidateBy({
+    name: 'parses',
+    validator: {
+      validate: (v: unknown) => typeof v === 'string' && problems(v).length === 0,
+      defaultMessage: (args) =>
+        `${args?.property}: ${typeof args?.value === 'string' ? problems(args.value).join('; ') : 'not text'}`,
+    },
+  });
+
+type OriginSetting = (typeof CORS_ORIGIN_SETTINGS)[number];
+
+/**
+ * One per-product origins setting per CORS group the registry declares (WIDGET_ORIGINS, ...), like the
+ * upstream URLs: `productId=https://a.example,https://b.example;other=https://c.example`, empty for none.
+ */
+class OriginSettings extends WithUpstreamUrls {
+  constructor() {
+    super();
+    Object.assign(this, Object.fromEntries(CORS_ORIGIN_SETTINGS.map((name) => [name, ''])));
+  }
+}
+for (const key of CORS_ORIGIN_SETTINGS)
+  Parses((text) => parseOriginMap(text).problems)(OriginSettings.prototype, key);
+
+const WithOriginSettings = OriginSettings as new () => OriginSettings & Record<OriginSetting, string>;
+
+export class GatewayConfig extends WithOriginSettings {
   override PORT = GATEWAY.port;
-  /** Whole-request budget for an upstream answer; streaming responses reset it on every chunk. */
-  @IsInt() @Min(100) GATEWAY_UPSTREAM_TIMEOUT_MS = 30000;
+  /**
+   * Idle budget for an upstream answer on routes whose registry entry declares no timeout of its own
+   * (libs/registry GATEWAY_DEFAULT_LIMITS); streaming responses reset it on every chunk.
+   */
+  @IsInt() @Min(100) GATEWAY_UPSTREAM_TIMEOUT_MS = GATEWAY_DEFAULT_LIMITS.timeoutMs;
+  /**
+   * Peers whose X-Forwarded-For/-Proto/-Host are believed (CIDR blocks, IPv4 and IPv6, comma
+   * separated). Any other peer's are replaced by what the gateway sees. Loopback by default: behind an
+   * ingress or load balancer, list its addresses.
+   */
+  @Parses(cidrListProblems) GATEWAY_TRUSTED_PROXIES = DEFAULT_TRUSTED_PROXIES;
+  /** How long /health/ready waits for each service's readiness (all are asked at once). */
+  @IsInt() @Min(100) @Max(2400) GATEWAY_READY_TIMEOUT_MS = 2000;
+  /** Bytes the micro-cache of anonymous GETs may hold on this replica; 0 turns it off. */
+  @IsInt() @Min(0) GATEWAY_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+  /** Largest answer the micro-cache keeps. */
+  @IsInt() @Min(1) GATEWAY_CACHE_MAX_ENTRY_BYTES = 1024 * 1024;
+  /** Longest an answer is served from the micro-cache, whatever its max-age says. */
+  @IsInt() @Min(1) @Max(3600) GATEWAY_CACHE_MAX_TTL_SEC = 60;
   /**
    * Who may read the API reference at /docs: `open` to anyone, `login` only with `DOCS_LOGIN`
    * credentials (HTTP Basic). `auto`: open in development and test, login in production.

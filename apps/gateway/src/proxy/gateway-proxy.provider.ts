@@ -2,10 +2,14 @@ import type { Provider } from '@nestjs/common';
 import type { Request } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { CommonError, EnvelopeExceptionFilter, commonError } from '@platform/envelope';
-import { ROUTED_SERVICES } from '@platform/registry';
+import { CORS_ORIGIN_SETTINGS, GATEWAY_DEFAULT_LIMITS, ROUTED_SERVICES } from '@platform/registry';
+import { MicroCache } from '../cache/micro-cache';
 import { GatewayConfig } from '../config/gateway.config';
-import { ReverseProxy } from './reverse-proxy';
-import type { Upstream } from './route-table';
+import { CorsPolicy, parseOriginMap } from './cors-policy';
+import { ReverseProxy, type ProxyFailure } from './reverse-proxy';
+import { buildRouteTable, type Upstream } from './route-table';
+import { SecurityHeaders } from './security-headers';
+import { TrustedProxies } from './trusted-proxies';
 
 /** The proxy as a provider, so the app closes its keep-alive sockets on shutdown. */
 export class GatewayProxy extends ReverseProxy {
@@ -13,6 +17,13 @@ export class GatewayProxy extends ReverseProxy {
     this.close();
   }
 }
+
+const FAILURE_CODES: Record<ProxyFailure, CommonError> = {
+  unavailable: CommonError.UPSTREAM_UNAVAILABLE,
+  timeout: CommonError.UPSTREAM_TIMEOUT,
+  'too-large': CommonError.PAYLOAD_TOO_LARGE,
+  'cors-refused': CommonError.FORBIDDEN,
+};
 
 export const gatewayProxyProvider: Provider = {
   provide: GatewayProxy,
@@ -23,10 +34,29 @@ export const gatewayProxyProvider: Provider = {
       upstreams: Object.fromEntries(
         ROUTED_SERVICES.map((s) => [s.name, cfg[s.gateway.upstreamEnv]]),
       ) as Record<Upstream, string>,
-      timeoutMs: cfg.GATEWAY_UPSTREAM_TIMEOUT_MS,
-      onFailure: (req, res, failure, upstream) => {
-        const code = failure === 'timeout' ? CommonError.UPSTREAM_TIMEOUT : CommonError.UPSTREAM_UNAVAILABLE;
-        const { status, body } = filter.render(commonError(code, { service: upstream }), req as Request);
+      table: buildRouteTable({ ...GATEWAY_DEFAULT_LIMITS, timeoutMs: cfg.GATEWAY_UPSTREAM_TIMEOUT_MS }),
+      trustedProxies: new TrustedProxies(cfg.GATEWAY_TRUSTED_PROXIES),
+      cors: new CorsPolicy(
+        Object.fromEntries(CORS_ORIGIN_SETTINGS.map((name) => [name, parseOriginMap(cfg[name]).map])),
+      ),
+      security: new SecurityHeaders(cfg.NODE_ENV === 'production'),
+      cache:
+        cfg.GATEWAY_CACHE_MAX_BYTES > 0
+          ? {
+              store: new MicroCache<ProxyFailure>({
+                maxBytes: cfg.GATEWAY_CACHE_MAX_BYTES,
+                maxEntryBytes: cfg.GATEWAY_CACHE_MAX_ENTRY_BYTES,
+              }),
+              policy: {
+                maxTtlSec: cfg.GATEWAY_CACHE_MAX_TTL_SEC,
+                maxEntryBytes: cfg.GATEWAY_CACHE_MAX_ENTRY_BYTES,
+              },
+            }
+          : undefined,
+      onFailure: (req, res, failure, rule) => {
+        const details = failure === 'too-large' && rule ? { maxBodyBytes: rule.limits.maxBodyBytes } : {};
+        const error = commonError(FAILURE_CODES[failure], { service: rule?.upstream ?? '' }, details);
+        const { status, body } = filter.render(error, req as Request);
         res.statusCode = status;
         res.setHeader('content-type', 'application/json; charset=utf-8');
         res.end(JSON.stringify(body));

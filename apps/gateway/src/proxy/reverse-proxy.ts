@@ -1,6 +1,7 @@
 import {
   Agent,
   request as httpRequest,
+  type ClientRequest,
   type IncomingHttpHeaders,
   type IncomingMessage,
   type ServerResponse,
@@ -10,7 +11,21 @@ import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import type { Duplex } from 'node:stream';
 import { REQUEST_ID_HEADER, resolveRequestId } from '@platform/envelope';
-import { matchRoute, type RouteMatch, type Upstream } from './route-table';
+import {
+  bypassReason,
+  noneMatch,
+  primaryKey,
+  storability,
+  strongEtag,
+  varyValues,
+  type StorePolicy,
+} from '../cache/cache-policy';
+import type { CacheEntry, FillOutcome, MicroCache } from '../cache/micro-cache';
+import { CorsPolicy, isPreflight } from './cors-policy';
+import { forwarding } from './forwarded-headers';
+import { ROUTE_TABLE, matchRoute, type RouteMatch, type RouteRule, type Upstream } from './route-table';
+import { SecurityHeaders, type HeaderGroup } from './security-headers';
+import type { TrustedProxies } from './trusted-proxies';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -24,74 +39,192 @@ const HOP_BY_HOP = new Set([
   'proxy-connection',
 ]);
 
-export type ProxyFailure = 'unavailable' | 'timeout';
+/** Sent upstream by the request that fills the cache without them, so the entry is a full 200. */
+const CONDITIONALS = ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range'];
+/** Recomputed for every answer from the cache. */
+const NOT_STORED = new Set(['content-length', 'age', 'etag', 'date', REQUEST_ID_HEADER, 'x-cache']);
+/** What a 304 repeats of the 200 it stands for (RFC 9110 15.4.5). */
+const NOT_MODIFIED_KEEPS = ['cache-control', 'content-location', 'date', 'expires', 'vary', 'last-modified'];
+
+/** After a 413, the rest of the body is read and dropped for this long / this much, then the socket closes. */
+const LINGER_MS = 3000;
+const LINGER_BYTES = 8 * 1024 * 1024;
+
+export type ProxyFailure = 'unavailable' | 'timeout' | 'too-large' | 'cors-refused';
+
+export interface ProxyCache {
+  store: MicroCache<ProxyFailure>;
+  policy: StorePolicy;
+}
 
 export interface ProxyOptions {
   upstreams: Record<Upstream, string>;
-  timeoutMs: number;
-  /** Writes the error envelope for a failed upstream call (the gateway localises it). */
-  onFailure: (req: IncomingMessage, res: ServerResponse, failure: ProxyFailure, upstream: Upstream) => void;
+  /** The route table with limits resolved (defaults to the registry's with its default limits). */
+  table?: readonly RouteRule[];
+  trustedProxies: TrustedProxies;
+  cors: CorsPolicy;
+  security: SecurityHeaders;
+  /** The micro-cache and its storage rules; absent: nothing is cached. */
+  cache?: ProxyCache;
+  /** Writes the error envelope (the gateway localises it); `rule` is the matched route, when there is one. */
+  onFailure: (req: IncomingMessage, res: ServerResponse, failure: ProxyFailure, rule?: RouteRule) => void;
 }
 
-function forwardHeaders(req: IncomingMessage, target: URL, requestId: string): IncomingHttpHeaders {
-  const named = new Set(
-    String(req.headers.connection ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  );
-  const out: IncomingHttpHeaders = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(k) && !named.has(k)) out[k] = v;
-  }
-  const remote = req.socket.remoteAddress ?? '';
-  out['x-forwarded-for'] = req.headers['x-forwarded-for']
-    ? `${String(req.headers['x-forwarded-for'])}, ${remote}`
-    : remote;
-  out['x-forwarded-proto'] = String(
-    req.headers['x-forwarded-proto'] ?? ('encrypted' in req.socket ? 'https' : 'http'),
-  );
-  out['x-forwarded-host'] = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '');
-  out[REQUEST_ID_HEADER] = requestId;
-  out.host = target.host;
-  return out;
+/** Headers not to pass on from one hop to the next: hop-by-hop ones and those Connection names. */
+function hopHeaders(headers: IncomingHttpHeaders): Set<string> {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return new Set([...HOP_BY_HOP, ...named]);
 }
 
-function responseHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  return Object.fromEntries(Object.entries(headers).filter(([k]) => !HOP_BY_HOP.has(k)));
-}
+const DOCS = /^\/docs(?:[/?]|$)/i;
 
 /**
- * A streaming reverse proxy: request and response bodies are piped, never buffered, so uploads, PDFs
- * and long-lived responses pass through at the speed of the slower side. Keep-alive agents per
+ * The gateway's edge and streaming reverse proxy (decisions 0006, 0013). For every request: security
+ * headers, CORS by route group (preflights answered here), then for routed paths the body limit, the
+ * micro-cache for anonymous GETs, and the upstream call with the route's timeout. Bodies are piped,
+ * never buffered, except answers the cache will keep (at most its entry size). Keep-alive agents per
  * upstream avoid a TCP handshake per call.
  */
 export class ReverseProxy {
   private readonly httpAgent = new Agent({ keepAlive: true, maxSockets: 512 });
   private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 512 });
   private readonly targets: Record<Upstream, URL>;
+  private readonly table: readonly RouteRule[];
 
   constructor(private readonly opts: ProxyOptions) {
     this.targets = Object.fromEntries(
       Object.entries(opts.upstreams).map(([k, v]) => [k, new URL(v)]),
     ) as Record<Upstream, URL>;
+    this.table = opts.table ?? ROUTE_TABLE;
   }
 
   match(url: string | undefined): RouteMatch | undefined {
-    return url ? matchRoute(url) : undefined;
+    return url ? matchRoute(url, this.table) : undefined;
   }
 
-  /** Express-style middleware: proxies matched routes, passes the rest to the gateway's own routes. */
+  /**
+   * Express-style middleware, first after the request id: headers and CORS for every request, then
+   * proxies matched routes and passes the rest to the gateway's own routes (health, docs, 404).
+   */
   readonly middleware = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    const m = this.match(req.url);
+    const path = req.url ?? '/';
+    const m = this.match(path);
+    const cors = m?.rule.cors ?? null;
+    const prefix = m?.rule.prefix ?? '';
+    const group: HeaderGroup =
+      cors?.kind === 'public'
+        ? 'public'
+        : cors?.kind === 'per-product'
+          ? 'widget'
+          : !m && DOCS.test(path)
+            ? 'docs'
+            : 'api';
+    this.opts.security.apply(req, res, group, cors ? this.opts.cors.frameAncestors(cors, prefix, path) : []);
+    if (isPreflight(req.method, req.headers)) {
+      const answer = this.opts.cors.preflight(cors, prefix, path, req.headers);
+      if (!answer.allowed) return this.opts.onFailure(req, res, 'cors-refused', m?.rule);
+      for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    for (const [k, v] of Object.entries(this.opts.cors.response(cors, prefix, path, req.method, req.headers)))
+      res.setHeader(k, v);
     if (!m) return next();
     this.forward(req, res, m);
   };
 
+  /**
+   * The server's `checkContinue` listener: a body announced with `Expect: 100-continue` that the route
+   * would refuse is refused before the client sends it. Everything else continues as usual.
+   */
+  checkContinue(emitRequest: (req: IncomingMessage, res: ServerResponse) => void) {
+    return (req: IncomingMessage, res: ServerResponse): void => {
+      const m = this.match(req.url);
+      if (m && Number(req.headers['content-length']) > m.rule.limits.maxBodyBytes) {
+        const requestId = resolveRequestId(req);
+        req.headers[REQUEST_ID_HEADER] = requestId;
+        res.setHeader('X-Request-Id', requestId);
+        this.opts.security.apply(req, res, 'api');
+        // The client may still send the body it announced: this connection is not reused.
+        res.setHeader('Connection', 'close');
+        this.opts.onFailure(req, res, 'too-large', m.rule);
+        return;
+      }
+      res.writeContinue();
+      emitRequest(req, res);
+    };
+  }
+
   private forward(req: IncomingMessage, res: ServerResponse, m: RouteMatch): void {
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > m.rule.limits.maxBodyBytes) {
+      this.opts.onFailure(req, res, 'too-large', m.rule);
+      this.linger(req);
+      return;
+    }
+    const cache = this.opts.cache;
+    if (cache && bypassReason(req.method, req.headers) === undefined) {
+      this.fromCache(req, res, m, cache);
+      return;
+    }
+    this.pass(req, res, m);
+  }
+
+  /** Reads and drops what is left of a refused body, within bounds, so the client sees the answer. */
+  private linger(req: IncomingMessage): void {
+    if (req.complete) return;
+    let dropped = 0;
+    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    timer.unref();
+    req.on('data', (c: Buffer) => {
+      dropped += c.length;
+      if (dropped > LINGER_BYTES) req.socket.destroy();
+    });
+    req.once('close', () => clearTimeout(timer));
+    req.resume();
+  }
+
+  private forwardHeaders(
+    req: IncomingMessage,
+    target: URL,
+    drop: readonly string[] = [],
+  ): IncomingHttpHeaders {
+    const skip = hopHeaders(req.headers);
+    const out: IncomingHttpHeaders = {};
+    for (const [k, v] of Object.entries(req.headers)) if (!skip.has(k)) out[k] = v;
+    const f = forwarding(
+      req.headers,
+      req.socket.remoteAddress,
+      'encrypted' in req.socket,
+      this.opts.trustedProxies,
+    );
+    for (const h of [
+      'x-forwarded-for',
+      'x-forwarded-proto',
+      'x-forwarded-host',
+      'x-real-ip',
+      ...f.drop,
+      ...drop,
+    ])
+      delete out[h];
+    Object.assign(out, f.set);
+    out[REQUEST_ID_HEADER] = resolveRequestId(req);
+    out.host = target.host;
+    return out;
+  }
+
+  /** Opens the upstream request; the caller's body is streamed into it, counted against the limit. */
+  private open(
+    req: IncomingMessage,
+    m: RouteMatch,
+    onFailure: (failure: ProxyFailure) => void,
+    drop: readonly string[] = [],
+  ): ClientRequest {
     const target = this.targets[m.rule.upstream];
-    const requestId = resolveRequestId(req);
-    res.setHeader('X-Request-Id', requestId);
     const secure = target.protocol === 'https:';
     const upstreamReq = (secure ? httpsRequest : httpRequest)({
       protocol: target.protocol,
@@ -99,36 +232,213 @@ export class ReverseProxy {
       port: target.port || (secure ? 443 : 80),
       method: req.method,
       path: `${target.pathname.replace(/\/$/, '')}${m.upstreamPath}`,
-      headers: forwardHeaders(req, target, requestId),
+      headers: this.forwardHeaders(req, target, drop),
       agent: secure ? this.httpsAgent : this.httpAgent,
     });
+    // Idle timeout: reset by every byte in either direction, so a slow download is not cut off.
+    upstreamReq.setTimeout(m.rule.limits.timeoutMs, () => onFailure('timeout'));
+    upstreamReq.on('error', () => onFailure('unavailable'));
+    const max = m.rule.limits.maxBodyBytes;
+    let seen = 0;
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > max) {
+        // Chunked (or lying) bodies are counted as they stream: the upstream never sees the rest.
+        req.off('data', onData);
+        req.off('end', onEnd);
+        onFailure('too-large');
+        this.linger(req);
+        return;
+      }
+      if (!upstreamReq.write(chunk)) req.pause();
+    };
+    const onEnd = () => upstreamReq.end();
+    upstreamReq.on('drain', () => req.resume());
+    req.on('data', onData);
+    req.on('end', onEnd);
+    return upstreamReq;
+  }
+
+  /** Plain proxying: the upstream's answer is streamed back as it comes. */
+  private pass(req: IncomingMessage, res: ServerResponse, m: RouteMatch): void {
     let failed = false;
     const fail = (failure: ProxyFailure) => {
       if (failed) return;
       failed = true;
-      if (res.headersSent) res.destroy();
-      else this.opts.onFailure(req, res, failure, m.rule.upstream);
-    };
-    // Idle timeout: reset by every byte in either direction, so a slow download is not cut off.
-    upstreamReq.setTimeout(this.opts.timeoutMs, () => {
-      fail('timeout');
       upstreamReq.destroy();
-    });
-    upstreamReq.on('error', () => fail('unavailable'));
-    upstreamReq.on('response', (upstreamRes) => {
-      res.writeHead(
-        upstreamRes.statusCode ?? 502,
-        upstreamRes.statusMessage,
-        responseHeaders(upstreamRes.headers),
-      );
-      upstreamRes.pipe(res);
-      upstreamRes.on('error', () => res.destroy());
+      if (res.headersSent) res.destroy();
+      else this.opts.onFailure(req, res, failure, m.rule);
+    };
+    const upstreamReq = this.open(req, m, fail);
+    upstreamReq.on('response', (up) => {
+      if (failed) return void up.resume();
+      this.relay(res, up);
     });
     // A caller that goes away cancels the upstream call.
     res.on('close', () => {
       if (!res.writableFinished) upstreamReq.destroy();
     });
-    req.pipe(upstreamReq);
+  }
+
+  private relay(res: ServerResponse, up: IncomingMessage, buffered: Buffer[] = []): void {
+    res.writeHead(
+      up.statusCode ?? 502,
+      up.statusMessage,
+      this.opts.security.merge(res, up.headers, hopHeaders(up.headers)),
+    );
+    for (const chunk of buffered) res.write(chunk);
+    up.pipe(res);
+    up.on('error', () => res.destroy());
+  }
+
+  private fromCache(req: IncomingMessage, res: ServerResponse, m: RouteMatch, cache: ProxyCache): void {
+    const primary = primaryKey(req.url ?? '/', req.headers);
+    const { key, entry } = cache.store.lookup(primary, req.headers);
+    if (entry) return this.answerFromEntry(req, res, entry, 'HIT');
+    res.setHeader('X-Cache', 'MISS');
+    // HEAD is answered from a GET's entry but never fills one.
+    if (req.method !== 'GET') return this.pass(req, res, m);
+    const pending = cache.store.pending(key);
+    if (pending) return this.wait(req, res, m, pending);
+    this.fill(req, res, m, primary, cache.store.begin(key), cache);
+  }
+
+  /** Coalesced: the answer the first request for this key is fetching, or the upstream if it has none. */
+  private wait(
+    req: IncomingMessage,
+    res: ServerResponse,
+    m: RouteMatch,
+    pending: Promise<FillOutcome<ProxyFailure>>,
+  ) {
+    let done = false;
+    // Bounded like the upstream call itself, in case the first request's answer trickles.
+    const timer = setTimeout(() => {
+      done = true;
+      if (!res.destroyed) this.pass(req, res, m);
+    }, m.rule.limits.timeoutMs);
+    void pending.then((outcome) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (res.destroyed) return;
+      if (
+        outcome.kind === 'entry' &&
+        outcome.entry.varyValues === varyValues(outcome.entry.vary, req.headers)
+      )
+        return this.answerFromEntry(req, res, outcome.entry, 'HIT');
+      if (outcome.kind === 'failure') return this.opts.onFailure(req, res, outcome.failure, m.rule);
+      this.pass(req, res, m);
+    });
+  }
+
+  /**
+   * The one request per key that asks the upstream. A storable answer is read whole (up to the entry
+   * cap), kept, and then sent to this caller and every waiter; anything else streams through as usual
+   * and the waiters ask for themselves. The fill outlives its caller, so waiters are not left behind.
+   */
+  private fill(
+    req: IncomingMessage,
+    res: ServerResponse,
+    m: RouteMatch,
+    primary: string,
+    settle: (o: FillOutcome<ProxyFailure>) => void,
+    cache: ProxyCache,
+  ): void {
+    const { policy } = cache;
+    let failed = false;
+    let streaming = false;
+    const fail = (failure: ProxyFailure) => {
+      if (failed) return;
+      failed = true;
+      upstreamReq.destroy();
+      settle({ kind: 'failure', failure });
+      if (res.headersSent) res.destroy();
+      else if (!res.destroyed) this.opts.onFailure(req, res, failure, m.rule);
+    };
+    const upstreamReq = this.open(req, m, fail, CONDITIONALS);
+    const stream = (up: IncomingMessage, buffered: Buffer[] = []) => {
+      streaming = true;
+      settle({ kind: 'pass' });
+      if (res.destroyed) return void upstreamReq.destroy();
+      this.relay(res, up, buffered);
+    };
+    res.on('close', () => {
+      if (streaming && !res.writableFinished) upstreamReq.destroy();
+    });
+    upstreamReq.on('response', (up) => {
+      if (failed) return void up.resume();
+      const verdict = storability(up.statusCode ?? 0, up.headers, policy);
+      if (!verdict.store) return stream(up);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const onData = (c: Buffer) => {
+        size += c.length;
+        chunks.push(c);
+        if (size > policy.maxEntryBytes) {
+          up.off('data', onData);
+          up.off('end', onEnd);
+          stream(up, chunks);
+        }
+      };
+      const onEnd = () => {
+        if (failed) return;
+        const body = Buffer.concat(chunks);
+        const skip = hopHeaders(up.headers);
+        const headers = Object.fromEntries(
+          Object.entries(up.headers).filter(([k]) => !skip.has(k) && !NOT_STORED.has(k)),
+        ) as IncomingHttpHeaders;
+        const upstreamEtag = up.headers.etag;
+        const entry: CacheEntry = {
+          headers,
+          body,
+          etag: upstreamEtag && upstreamEtag.trim() ? upstreamEtag.trim() : strongEtag(body),
+          storedAt: Date.now(),
+          ttlMs: verdict.ttlSec * 1000,
+          initialAgeSec: verdict.initialAgeSec,
+          vary: verdict.vary,
+          varyValues: varyValues(verdict.vary, req.headers),
+        };
+        cache.store.store(primary, entry);
+        settle({ kind: 'entry', entry });
+        if (!res.destroyed) this.answerFromEntry(req, res, entry, 'MISS');
+      };
+      up.on('data', onData);
+      up.on('end', onEnd);
+      // An upstream that drops the connection mid-answer: nothing is kept, everyone gets the 502.
+      up.on('error', () => fail('unavailable'));
+      up.on('close', () => {
+        if (!up.complete && !streaming) fail('unavailable');
+      });
+    });
+  }
+
+  /** An answer from a stored entry: 304 when the caller already holds it, with Age and X-Cache. */
+  private answerFromEntry(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: CacheEntry,
+    label: 'HIT' | 'MISS',
+  ): void {
+    const headers = this.opts.security.merge(res, entry.headers, HOP_BY_HOP);
+    res.setHeader('X-Cache', label);
+    res.setHeader(
+      'Age',
+      String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)) + entry.initialAgeSec),
+    );
+    res.setHeader('ETag', entry.etag);
+    if (noneMatch(req.headers['if-none-match'], entry.etag)) {
+      res.writeHead(
+        304,
+        Object.fromEntries(
+          NOT_MODIFIED_KEEPS.flatMap((k) => (headers[k] === undefined ? [] : [[k, headers[k]]])),
+        ),
+      );
+      res.end();
+      return;
+    }
+    headers['content-length'] = entry.body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : entry.body);
   }
 
   /** Forwards an HTTP Upgrade (WebSocket) as a raw byte tunnel once the upstream accepts it. */
@@ -139,11 +449,10 @@ export class ReverseProxy {
       return;
     }
     const target = this.targets[m.rule.upstream];
-    const requestId = resolveRequestId(req);
     const secure = target.protocol === 'https:';
     const port = Number(target.port || (secure ? 443 : 80));
     const onConnect = () => {
-      const headers = forwardHeaders(req, target, requestId);
+      const headers = this.forwardHeaders(req, target);
       // Upgrade requests must keep their Connection/Upgrade headers.
       headers.connection = 'Upgrade';
       headers.upgrade = req.headers.upgrade;
@@ -160,7 +469,7 @@ export class ReverseProxy {
     const upstream: Socket = secure
       ? tlsConnect({ host: target.hostname, port, servername: target.hostname }, onConnect)
       : netConnect(port, target.hostname, onConnect);
-    upstream.setTimeout(this.opts.timeoutMs, () => {
+    upstream.setTimeout(m.rule.limits.timeoutMs, () => {
       if (upstream.bytesRead === 0) {
         socket.end('HTTP/1.1 504 Gateway Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         upstream.destroy();

@@ -1,4 +1,4 @@
-import { SERVICES, type ServiceDefinition } from '@platform/registry';
+import { GATEWAY_DEFAULT_LIMITS, SERVICES, type ServiceDefinition } from '@platform/registry';
 import { readRouteManifest } from '@platform/testing';
 import { ROUTE_TABLE, matchRoute, type RouteRule } from './route-table';
 
@@ -57,7 +57,13 @@ describe('gateway route table against every app', () => {
     expect(misrouted(ROUTE_TABLE.filter((r) => r.upstream !== 'lending' || r.rewriteTo))).toEqual([
       'lending GET /Applications/GetApplications: /Applications/GetApplications -> null',
     ]);
-    expect(misrouted([{ prefix: '/metrics', upstream: 'calendar' }, ...ROUTE_TABLE])).toEqual([
+    const metrics: RouteRule = {
+      prefix: '/metrics',
+      upstream: 'calendar',
+      limits: GATEWAY_DEFAULT_LIMITS,
+      cors: null,
+    };
+    expect(misrouted([metrics, ...ROUTE_TABLE])).toEqual([
       'outbox-relay GET /metrics: /metrics -> {"upstream":"calendar","upstreamPath":"/metrics"}',
     ]);
   });

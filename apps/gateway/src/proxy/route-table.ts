@@ -1,32 +1,95 @@
-import { ROUTED_SERVICES, type RoutedServiceName } from '@platform/registry';
+import {
+  GATEWAY_DEFAULT_LIMITS,
+  GATEWAY_HEALTH_LIMITS,
+  ROUTED_SERVICES,
+  type CorsGroup,
+  type GatewayExposure,
+  type GatewayLimits,
+  type RoutedServiceName,
+} from '@platform/registry';
 
 /** The services behind the gateway (libs/registry). */
 export type Upstream = RoutedServiceName;
 
 export interface RouteRule {
-  /** Path prefix, matched case-insensitively on a segment boundary (Express routes are case-insensitive too). */
+  /**
+   * Path prefix, matched case-insensitively on a segment boundary (Express routes are case-insensitive
+   * too); a `*` segment matches any one segment.
+   */
   prefix: string;
   upstream: Upstream;
   /** Replaces the matched prefix before forwarding (e.g. /health/calendar -> /health). */
   rewriteTo?: string;
+  /** Timeout and body limit of requests under this prefix (registry, then the defaults). */
+  limits: GatewayLimits;
+  /** Who may call it from a browser on another origin; null: nobody (no CORS headers at all). */
+  cors: CorsGroup | null;
 }
 
 const segments = (prefix: string) => prefix.split('/').length;
 
 /**
- * The route table, derived from the service registry: each service's health under /health/<service>
- * and the public prefixes it owns. Each path belongs to exactly one service, which answers
- * synchronously. Longer prefixes come first, so a nested prefix wins wherever it is declared.
+ * The route table, derived from the service registry: each service's health under /health/<service>,
+ * the public prefixes it owns and the paths under them with their own limits or CORS group. Each path
+ * belongs to exactly one service, which answers synchronously. Longer prefixes come first, so a nested
+ * prefix wins wherever it is declared.
+ *
+ * @param defaults limits of routes that declare none; the gateway passes its configured timeout.
  */
-export const ROUTE_TABLE: readonly RouteRule[] = [
-  ...ROUTED_SERVICES.map((s) => ({ prefix: `/health/${s.name}`, upstream: s.name, rewriteTo: s.health })),
-  ...ROUTED_SERVICES.flatMap((s) => s.gateway.prefixes.map((prefix) => ({ prefix, upstream: s.name }))),
-].sort((a, b) => segments(b.prefix) - segments(a.prefix));
+export function buildRouteTable(defaults: GatewayLimits = GATEWAY_DEFAULT_LIMITS): readonly RouteRule[] {
+  const rules: RouteRule[] = [
+    ...ROUTED_SERVICES.map((s) => ({
+      prefix: `/health/${s.name}`,
+      upstream: s.name,
+      rewriteTo: s.health,
+      limits: GATEWAY_HEALTH_LIMITS,
+      cors: null,
+    })),
+    ...ROUTED_SERVICES.flatMap((s) => {
+      const exposure: GatewayExposure = s.gateway;
+      const limits = { ...defaults, ...exposure.limits };
+      const cors = exposure.cors ?? null;
+      return [
+        ...exposure.prefixes.map((prefix) => ({ prefix, upstream: s.name, limits, cors })),
+        ...(exposure.routes ?? []).map((r) => ({
+          prefix: r.path,
+          upstream: s.name,
+          limits: { ...limits, ...r.limits },
+          cors: r.cors ?? cors,
+        })),
+      ];
+    }),
+  ];
+  return rules.sort((a, b) => segments(b.prefix) - segments(a.prefix));
+}
+
+export const ROUTE_TABLE: readonly RouteRule[] = buildRouteTable();
 
 export interface RouteMatch {
   rule: RouteRule;
   /** Path and query to send upstream. */
   upstreamPath: string;
+}
+
+type Matcher = (lowerPath: string) => boolean;
+const matchers = new WeakMap<RouteRule, Matcher>();
+
+function matcherOf(rule: RouteRule): Matcher {
+  let m = matchers.get(rule);
+  if (m) return m;
+  const p = rule.prefix.toLowerCase();
+  if (p.includes('*')) {
+    const source = p
+      .split('/')
+      .map((seg) => (seg === '*' ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    const re = new RegExp(`^${source}(?:/|$)`);
+    m = (lower) => re.test(lower);
+  } else {
+    m = (lower) => lower === p || lower.startsWith(`${p}/`);
+  }
+  matchers.set(rule, m);
+  return m;
 }
 
 export function matchRoute(url: string, table: readonly RouteRule[] = ROUTE_TABLE): RouteMatch | undefined {
@@ -35,8 +98,7 @@ export function matchRoute(url: string, table: readonly RouteRule[] = ROUTE_TABL
   const query = q === -1 ? '' : url.slice(q);
   const lower = path.toLowerCase();
   for (const rule of table) {
-    const p = rule.prefix.toLowerCase();
-    if (lower === p || lower.startsWith(`${p}/`)) {
+    if (matcherOf(rule)(lower)) {
       const rest = path.slice(rule.prefix.length);
       const upstreamPath = rule.rewriteTo !== undefined ? `${rule.rewriteTo}${rest}` : path;
       return { rule, upstreamPath: `${upstreamPath || '/'}${query}` };

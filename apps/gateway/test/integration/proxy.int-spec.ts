@@ -80,6 +80,7 @@ describe('gateway reverse proxy (real HTTP)', () => {
       {
         NODE_ENV: 'test',
         CALENDAR_URL: upstreamUrl,
+        VERIFICATION_URL: upstreamUrl,
         // Nothing listens on port 9 (discard): a refused connection.
         LENDING_URL: 'http://127.0.0.1:9',
         GATEWAY_UPSTREAM_TIMEOUT_MS: '500',
@@ -119,9 +120,10 @@ describe('gateway reverse proxy (real HTTP)', () => {
   });
 
   it('streams large bodies both ways without changing a byte', async () => {
+    // 8 MiB: over the default body limit, within the one of verification's document uploads.
     const body = Buffer.alloc(8 * 1024 * 1024);
     for (let i = 0; i < body.length; i += 4096) body[i] = i % 251;
-    const up = await fetch(`${base}/Calendar/upload`, {
+    const up = await fetch(`${base}/api/v1/verification-cases/C-1/documents`, {
       method: 'POST',
       body,
       headers: { 'content-type': 'application/octet-stream' },
