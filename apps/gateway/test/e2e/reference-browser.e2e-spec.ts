@@ -102,9 +102,9 @@ describe('API reference in a browser, through the gateway', () => {
       error: null,
       value: { items: [], total: 0 },
     });
-    expect(await op.locator('.live-responses-table tbody .response-col_status').first().textContent()).toContain(
-      '200',
-    );
+    expect(
+      await op.locator('.live-responses-table tbody .response-col_status').first().textContent(),
+    ).toContain('200');
     await page.screenshot({ path: join(SHOTS, 'reference-lending-try-it-out.png'), fullPage: true });
     await page.close();
   }, 60000);

@@ -8,7 +8,8 @@ export class CaseResponse {
   @ApiProperty({ description: "Caller's own application number", example: 'APP-2026-0042' })
   externalReferenceId: string;
   @ApiProperty({ example: 'Individual' }) applicantType: string;
-  @ApiProperty({ description: 'Country code, ISO 3166-1 alpha-2', example: 'KZ' }) applicantCountryCode: string;
+  @ApiProperty({ description: 'Country code, ISO 3166-1 alpha-2', example: 'KZ' })
+  applicantCountryCode: string;
   @ApiProperty({ description: 'Country code, ISO 3166-1 alpha-2', example: 'KZ' }) reportCountryCode: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-23T09:15:00.000Z' }) createdAt: string;
 }
