@@ -77,4 +77,17 @@ describe('API reference translations (libs/i18n/src/api-docs)', () => {
     const en = structure(read(`${service}.en.json`));
     for (const lang of SUPPORTED_LANGUAGES) expect(structure(read(`${service}.${lang}.json`))).toEqual(en);
   });
+
+  it.each(services)('%s: every operation has a summary and every parameter a description', (service) => {
+    const doc = read(`${service}.en.json`) as { paths: Record<string, Record<string, Json>> };
+    const bare = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => [
+        ...(op.summary ? [] : [`${String(op.operationId)}: summary`]),
+        ...((op.parameters ?? []) as Json[])
+          .filter((p) => !p.description)
+          .map((p) => `${String(op.operationId)}: ${String(p.name)}`),
+      ]),
+    );
+    expect(bare).toEqual([]);
+  });
 });

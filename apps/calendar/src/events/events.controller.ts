@@ -24,8 +24,8 @@ class RemoveResultResponse {
 
 @ApiTags('Calendar')
 @ApiHeader({ name: 'API_KEY', required: true, description: 'Product key' })
-@ApiHeader({ name: 'AccountId', required: true })
-@ApiHeader({ name: 'ProductId', required: true })
+@ApiHeader({ name: 'AccountId', required: true, description: 'The account whose calendar is addressed' })
+@ApiHeader({ name: 'ProductId', required: true, description: 'Your product: the owner of the key' })
 @ApiHeader({
   name: 'Language-Code',
   required: false,

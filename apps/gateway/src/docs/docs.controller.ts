@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Controller, Get, Header, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { I18nService } from 'nestjs-i18n';
@@ -71,8 +71,7 @@ export class DocsController {
 
   @Get()
   @RawResponse()
-  @Header('content-type', 'text/html; charset=utf-8')
-  index(@Req() req: Request, @Query('lang') requested: unknown): string {
+  index(@Req() req: Request, @Res() res: Response, @Query('lang') requested: unknown): void {
     const lang = this.language(req, requested);
     const rows = [...this.references.titles].map(([api, titles]) => {
       const links = SUPPORTED_LANGUAGES.filter((l) => titles.has(l))
@@ -80,12 +79,15 @@ export class DocsController {
         .join(' · ');
       return `<li><a href="/docs/${api}?lang=${lang}">${escape(titles.get(lang) ?? api)}</a><br>${links}</li>`;
     });
-    return page(
-      lang,
-      this.text('title', lang),
-      `<h1>${escape(this.text('title', lang))}</h1>
+    html(
+      res,
+      page(
+        lang,
+        this.text('title', lang),
+        `<h1>${escape(this.text('title', lang))}</h1>
 <p>${escape(this.text('intro', lang))}</p>
 <ul class="apis">${rows.join('\n')}</ul>`,
+      ),
     );
   }
 
@@ -101,8 +103,12 @@ export class DocsController {
 
   @Get(':api')
   @RawResponse()
-  @Header('content-type', 'text/html; charset=utf-8')
-  reference(@Param('api') api: string, @Req() req: Request, @Query('lang') requested: unknown): string {
+  reference(
+    @Param('api') api: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('lang') requested: unknown,
+  ): void {
     const titles = this.references.titles.get(api);
     if (!titles) throw commonError(CommonError.DOCS_NOT_FOUND);
     const lang = this.language(req, requested);
@@ -112,16 +118,19 @@ export class DocsController {
       )
       .join('');
     const spec = `/docs/${api}/openapi.${lang}.json`;
-    return page(
-      lang,
-      `${titles.get(lang) ?? api} · ${this.text('title', lang)}`,
-      `<header class="bar"><a href="/docs?lang=${lang}">${escape(this.text('title', lang))}</a>
+    html(
+      res,
+      page(
+        lang,
+        `${titles.get(lang) ?? api} · ${this.text('title', lang)}`,
+        `<header class="bar"><a href="/docs?lang=${lang}">${escape(this.text('title', lang))}</a>
 <label>${escape(this.text('language', lang))} <select id="language">${options}</select></label>
 <a href="${spec}" download>${escape(this.text('download', lang))}</a></header>
 <div id="reference" data-spec="${escape(spec)}"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/assets/reference-page.js"></script>`,
-      '<link rel="stylesheet" href="/docs/assets/swagger-ui.css">',
+        '<link rel="stylesheet" href="/docs/assets/swagger-ui.css">',
+      ),
     );
   }
 
@@ -134,6 +143,12 @@ export class DocsController {
     res.setHeader('content-type', 'application/json; charset=utf-8');
     res.end(text);
   }
+}
+
+/** Set only on success: an error answered from the same handler stays JSON (the envelope). */
+function html(res: Response, body: string): void {
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.end(body);
 }
 
 function page(lang: Language, title: string, body: string, head = ''): string {

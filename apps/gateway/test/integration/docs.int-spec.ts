@@ -61,6 +61,7 @@ describe('the API reference at /docs (open in development)', () => {
         404,
         expect.stringMatching(/NOT_FOUND/),
       ]);
+      expect(res.headers.get('content-type')).toContain('application/json');
     }
   });
 });

@@ -9,8 +9,16 @@ import { ApplicationResponse } from './dto/application.response';
 
 @ApiTags('Applications')
 @ApiHeader({ name: 'X-Api-Key', required: true })
-@ApiHeader({ name: 'Organization-Id', required: true })
-@ApiHeader({ name: 'Language-Code', required: false })
+@ApiHeader({
+  name: 'Organization-Id',
+  required: true,
+  description: 'Your organization: the owner of the key',
+})
+@ApiHeader({
+  name: 'Language-Code',
+  required: false,
+  description: 'Language of the `error` text: en, ru, kk, uz, tr, es',
+})
 @Controller('Applications')
 export class ApplicationsController {
   constructor(private readonly applications: ApplicationsService) {}

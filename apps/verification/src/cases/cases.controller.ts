@@ -9,8 +9,16 @@ import { CaseResponse } from './dto/case.response';
 
 @ApiTags('Verification cases')
 @ApiHeader({ name: 'X-API-Key', required: true })
-@ApiHeader({ name: 'Service-Organization-Id', required: true })
-@ApiHeader({ name: 'Accept-Language', required: false })
+@ApiHeader({
+  name: 'Service-Organization-Id',
+  required: true,
+  description: 'Your organization: the owner of the key',
+})
+@ApiHeader({
+  name: 'Accept-Language',
+  required: false,
+  description: 'Language of the `error` text (`Language-Code` also works)',
+})
 @Controller('api/v1/verification-cases')
 export class CasesController {
   constructor(private readonly cases: CasesService) {}

@@ -23,7 +23,10 @@ export class EventsQueryRequest {
   @IsInstant({ allowDate: true })
   from?: string;
 
-  @ApiPropertyOptional({ example: '2026-12-08T00:00:00Z' })
+  @ApiPropertyOptional({
+    description: 'End of the range (exclusive), with `from`',
+    example: '2026-12-08T00:00:00Z',
+  })
   @IsOptional()
   @IsInstant({ allowDate: true })
   to?: string;
@@ -69,7 +72,7 @@ export class EventsQueryRequest {
   @MaxChars(L.productId, { each: true })
   product?: string[];
 
-  @ApiPropertyOptional({ enum: EVENT_STATUSES, isArray: true })
+  @ApiPropertyOptional({ enum: EVENT_STATUSES, isArray: true, description: 'Only events in these states' })
   @IsOptional()
   @Transform(toList)
   @IsArray()
@@ -83,17 +86,21 @@ export class EventsQueryRequest {
   @MaxChars(200)
   text?: string;
 
-  @ApiPropertyOptional({ enum: EVENT_SORTS, default: 'start' })
+  @ApiPropertyOptional({
+    enum: EVENT_SORTS,
+    default: 'start',
+    description: 'Order: by start or by last change; a leading `-` reverses it',
+  })
   @IsOptional()
   @IsIn(EVENT_SORTS)
   sort?: (typeof EVENT_SORTS)[number];
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Position of the first item, from 0' })
   @IsOptional()
   @QueryInt()
   offset?: number;
 
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 250 })
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 250, description: 'Page size' })
   @IsOptional()
   @QueryInt({ min: 1, max: 250 })
   limit?: number;

@@ -14,13 +14,13 @@ export class ListByEntityRequest {
   @MaxChars(L.productId)
   product_id?: string;
 
-  @ApiPropertyOptional({ example: 'deal' })
+  @ApiPropertyOptional({ description: 'Kind of entity in the product, e.g. a deal', example: 'deal' })
   @IsOptional()
   @IsString()
   @MaxChars(L.entityType)
   entity_type?: string;
 
-  @ApiProperty({ example: 'D-1042' })
+  @ApiProperty({ description: 'The entity’s id in the product', example: 'D-1042' })
   @IsString()
   @IsNotEmpty()
   @MaxChars(L.entityId)

@@ -9,12 +9,12 @@ export class ListCasesRequest {
   @MaxChars(128)
   externalReferenceId?: string;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Position of the first item, from 0' })
   @IsOptional()
   @QueryInt()
   offset?: number;
 
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 200 })
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 200, description: 'Page size' })
   @IsOptional()
   @QueryInt({ min: 1, max: 200 })
   limit?: number;
