@@ -40,4 +40,10 @@ export class DataServiceConfig extends KafkaClientConfig {
   })
   DB_SCHEMA = '';
   @IsInt() @Min(1) @Max(200) DB_POOL_MAX = 10;
+  /**
+   * How long an API key lookup is reused before asking the database again (0: every request asks).
+   * A key revoked elsewhere stops working within this bound; at most 5 s.
+   */
+  @IsInt() @Min(0) @Max(5000) API_KEY_CACHE_TTL_MS = 2000;
+  @IsInt() @Min(1) API_KEY_CACHE_MAX_ENTRIES = 10000;
 }

@@ -9,6 +9,7 @@ export {
 } from './migrations/adopt-shared-key-table.migration';
 export { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
 export { KeyAuthenticator } from './key-authenticator.service';
+export { KeyCache } from './key-cache';
 export { OwnersRepository } from './owners.repository';
 export { ApiKeyGuard } from './api-key.guard';
 export { TenancyAdminService, type IssuedKey, type KeyView } from './tenancy-admin.service';

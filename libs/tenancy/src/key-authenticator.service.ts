@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { headerValue, parseApiKey, verifyApiKey, type KeyPrincipal } from '@platform/auth';
 import { CommonError, commonError } from '@platform/envelope';
 import { ApiKeysRepository } from './api-keys.repository';
+import { KeyCache } from './key-cache';
 import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -15,16 +16,24 @@ type Headers = Record<string, string | string[] | undefined>;
 export class KeyAuthenticator {
   constructor(
     private readonly keys: ApiKeysRepository,
+    private readonly cache: KeyCache,
     @Inject(TENANCY_OPTIONS) private readonly options: TenancyOptions,
   ) {}
+
+  private async lookup(keyId: string) {
+    const cached = this.cache.get(keyId);
+    if (cached !== undefined) return cached;
+    const row = await this.keys.findByKeyId(keyId);
+    this.cache.set(keyId, row);
+    return row;
+  }
 
   async authenticate(headers: Headers, now = new Date()): Promise<KeyPrincipal> {
     const { keyHeader, ownerHeader } = this.options;
     const token = headerValue(headers, keyHeader);
     if (!token) throw commonError(CommonError.API_KEY_MISSING, { header: keyHeader });
     const parsed = parseApiKey(token);
-    const key =
-      parsed && parsed.prefix === this.options.keyPrefix ? await this.keys.findByKeyId(parsed.keyId) : null;
+    const key = parsed && parsed.prefix === this.options.keyPrefix ? await this.lookup(parsed.keyId) : null;
     if (!parsed || !key || !verifyApiKey(parsed.token, key.hash))
       throw commonError(CommonError.API_KEY_INVALID);
     if (key.revokedAt) throw commonError(CommonError.API_KEY_REVOKED);

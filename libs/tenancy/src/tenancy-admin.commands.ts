@@ -57,7 +57,7 @@ export function tenancyAdminCommands(
         admin(app).reissueKey(keyId, overlap === undefined ? 86400 : Number(overlap)),
     },
     'revoke-key': {
-      usage: '<keyId>   stops the key at once',
+      usage: '<keyId>   stops the key (running replicas within API_KEY_CACHE_TTL_MS)',
       run: async (app, [keyId]) => ({ revoked: await admin(app).revokeKey(keyId) }),
     },
     'list-keys': {

@@ -3,6 +3,7 @@ import { issueApiKey } from '@platform/auth';
 import { Transactions } from '@platform/persistence';
 import type { ApiKeyColumns } from './api-key.entity';
 import { ApiKeysRepository } from './api-keys.repository';
+import { KeyCache } from './key-cache';
 import { OwnersRepository } from './owners.repository';
 import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
 
@@ -41,6 +42,7 @@ export class TenancyAdminService {
     private readonly owners: OwnersRepository,
     private readonly keys: ApiKeysRepository,
     private readonly transactions: Transactions,
+    private readonly cache: KeyCache,
     @Inject(TENANCY_OPTIONS) private readonly options: TenancyOptions,
   ) {}
 
@@ -99,6 +101,7 @@ export class TenancyAdminService {
       // An overlap never extends a key that was already due to stop sooner.
       const expiresAt = old.expiresAt && old.expiresAt < until ? old.expiresAt : until;
       await this.keys.expire(old.ownerId, old.keyId, expiresAt, tx);
+      this.cache.forget(old.keyId);
       return {
         token: key.token,
         keyId: key.keyId,
@@ -110,13 +113,21 @@ export class TenancyAdminService {
     });
   }
 
-  /** Effective at once: the guard reads the key on every request. */
-  revokeKey(keyId: string): Promise<boolean> {
-    return this.keys.revokeByKeyId(keyId);
+  /**
+   * At once in this process; other replicas (and a revoke by the admin CLI) within the key cache's
+   * lifetime, `API_KEY_CACHE_TTL_MS`.
+   */
+  async revokeKey(keyId: string): Promise<boolean> {
+    const revoked = await this.keys.revokeByKeyId(keyId);
+    this.cache.forget(keyId);
+    return revoked;
   }
 
-  revokeKeysLabelled(ownerId: string, label: string): Promise<number> {
-    return this.keys.revokeByLabel(ownerId, label);
+  async revokeKeysLabelled(ownerId: string, label: string): Promise<number> {
+    const keys = await this.keys.listOf(ownerId);
+    const revoked = await this.keys.revokeByLabel(ownerId, label);
+    keys.filter((k) => k.label === label).forEach((k) => this.cache.forget(k.keyId));
+    return revoked;
   }
 
   async listKeys(ownerId: string): Promise<KeyView[]> {

@@ -3,9 +3,15 @@ import { Transactions } from '@platform/persistence';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeysRepository } from './api-keys.repository';
 import { KeyAuthenticator } from './key-authenticator.service';
+import { KeyCache } from './key-cache';
 import { OwnersRepository } from './owners.repository';
 import { TenancyAdminService } from './tenancy-admin.service';
-import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
+import {
+  TENANCY_OPTIONS,
+  TENANCY_SETTINGS,
+  type TenancyOptions,
+  type TenancySettings,
+} from './tenancy.options';
 
 /**
  * Keys and tenants for one service. Import it once in the app module (and in the admin CLI); use
@@ -18,6 +24,15 @@ export class TenancyModule {
       module: TenancyModule,
       providers: [
         { provide: TENANCY_OPTIONS, useValue: options },
+        {
+          provide: TENANCY_SETTINGS,
+          inject: [options.config],
+          useFactory: (c: InstanceType<TenancyOptions['config']>): TenancySettings => ({
+            ttlMs: c.API_KEY_CACHE_TTL_MS,
+            maxEntries: c.API_KEY_CACHE_MAX_ENTRIES,
+          }),
+        },
+        KeyCache,
         ApiKeysRepository,
         OwnersRepository,
         KeyAuthenticator,

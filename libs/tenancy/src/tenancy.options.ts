@@ -16,6 +16,16 @@ export interface TenancyOptions {
   keyHeader: string;
   /** Header that must name the key's owner, e.g. `Organization-Id`. */
   ownerHeader: string;
+  /** The app's typed config class (its `API_KEY_CACHE_*` settings bound the key cache). */
+  config: new () => { API_KEY_CACHE_TTL_MS: number; API_KEY_CACHE_MAX_ENTRIES: number };
 }
 
 export const TENANCY_OPTIONS = Symbol('TENANCY_OPTIONS');
+
+/** How long a key lookup may be reused (ms; 0 disables) and how many keys are kept. */
+export interface TenancySettings {
+  ttlMs: number;
+  maxEntries: number;
+}
+
+export const TENANCY_SETTINGS = Symbol('TENANCY_SETTINGS');

@@ -1,3 +1,4 @@
+import { CalendarConfig } from '../config/calendar.config';
 import { TenancyModule, apiKeyEntity } from '@platform/tenancy';
 import { Product } from './product.entity';
 
@@ -12,5 +13,6 @@ export const CalendarTenancy = TenancyModule.forService({
   scopes: [],
   scheme: 'product-key',
   keyHeader: 'API_KEY',
+  config: CalendarConfig,
   ownerHeader: 'ProductId',
 });

@@ -1,3 +1,4 @@
+import { LendingConfig } from '../config/lending.config';
 import { Organization, TenancyModule, apiKeyEntity } from '@platform/tenancy';
 import { LENDING_SCOPES } from './scopes';
 
@@ -12,5 +13,6 @@ export const LendingTenancy = TenancyModule.forService({
   scopes: LENDING_SCOPES,
   scheme: 'partner-key',
   keyHeader: 'X-Api-Key',
+  config: LendingConfig,
   ownerHeader: 'Organization-Id',
 });

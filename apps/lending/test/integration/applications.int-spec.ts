@@ -178,3 +178,53 @@ describe('partner key lifecycle through the shared tenancy library (real Postgre
     );
   });
 });
+
+describe('key cache: a key revoked by another replica stops working within API_KEY_CACHE_TTL_MS', () => {
+  const TTL = 3000;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let a: INestApplication;
+  let b: INestApplication;
+  let baseA: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('lending_key_cache');
+    const env = serviceEnv(db.url, { API_KEY_CACHE_TTL_MS: String(TTL) });
+    a = await createLendingApp(env, false);
+    b = await createLendingApp(env, false);
+    baseA = await listen(a);
+    await a.get(TenancyAdminService).createOwner('bank-a', 'Bank A');
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await db?.drop();
+  });
+
+  const statusOnA = async (token: string) =>
+    (
+      await request(`${baseA}/Applications/GetApplications`, {
+        headers: { 'X-Api-Key': token, 'Organization-Id': 'bank-a' },
+      })
+    ).status;
+
+  it('replica A serves from its cache until the bound, then asks the database and refuses', async () => {
+    const key = await b.get(TenancyAdminService).issueKey('bank-a', 'cached');
+    expect(await statusOnA(key.token)).toBe(200);
+    // Revoked through replica B: A's cache does not know yet.
+    expect(await b.get(TenancyAdminService).revokeKey(key.keyId)).toBe(true);
+    const revokedAt = Date.now();
+    // Still within the bound: served from A's cache, no database round trip (that is the point).
+    expect(await statusOnA(key.token)).toBe(200);
+    await new Promise((r) => setTimeout(r, TTL + 50));
+    expect(await statusOnA(key.token)).toBe(401);
+    expect(Date.now() - revokedAt).toBeGreaterThanOrEqual(TTL);
+  });
+
+  it('a revoke through the same replica is effective at once', async () => {
+    const key = await a.get(TenancyAdminService).issueKey('bank-a', 'local');
+    expect(await statusOnA(key.token)).toBe(200);
+    await a.get(TenancyAdminService).revokeKey(key.keyId);
+    expect(await statusOnA(key.token)).toBe(401);
+  });
+});

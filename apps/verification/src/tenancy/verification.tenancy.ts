@@ -1,3 +1,4 @@
+import { VerificationConfig } from '../config/verification.config';
 import { Organization, TenancyModule, apiKeyEntity } from '@platform/tenancy';
 import { VERIFICATION_SCOPES } from './scopes';
 
@@ -12,5 +13,6 @@ export const VerificationTenancy = TenancyModule.forService({
   scopes: VERIFICATION_SCOPES,
   scheme: 'api-key',
   keyHeader: 'X-API-Key',
+  config: VerificationConfig,
   ownerHeader: 'Service-Organization-Id',
 });
