@@ -2,7 +2,12 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { answerUnparsableRequests, requestIdMiddleware, urlGuardMiddleware } from '@platform/envelope';
+import {
+  EnvelopeExpressAdapter,
+  answerUnparsableRequests,
+  requestIdMiddleware,
+  urlGuardMiddleware,
+} from '@platform/envelope';
 import { GatewayAppModule } from './app.module';
 import { GatewayProxy } from './proxy/gateway-proxy.provider';
 
@@ -17,7 +22,7 @@ export async function createGatewayApp(
   env: NodeJS.ProcessEnv = process.env,
   logger: LogLevel[] | false = ['error', 'warn', 'log'],
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(GatewayAppModule.register(env), {
+  const app = await NestFactory.create(GatewayAppModule.register(env), new EnvelopeExpressAdapter(), {
     logger,
     abortOnError: false,
     bodyParser: false,

@@ -4,6 +4,15 @@ import { CommonError, DomainError, commonError } from '@platform/envelope';
 import { ACCESS_RULE, AUTH_SCHEMES, IS_PUBLIC, missingScopes, type AccessRule } from './access.decorators';
 import type { Principal, RequestWithPrincipal } from './principal.decorator';
 
+type Target = Parameters<Reflector['getAllAndOverride']>[1][number];
+
+/** What a route declares about access, read from its decorators. */
+interface RouteAccess {
+  isPublic: boolean;
+  schemes: string[] | undefined;
+  rule: AccessRule | undefined;
+}
+
 /**
  * Base of every app's global guard: authentication and authorization, both denied by default.
  * Public routes pass. Any other route must declare its schemes (`Authenticated`) and its access rule
@@ -11,16 +20,17 @@ import type { Principal, RequestWithPrincipal } from './principal.decorator';
  * only says how a credential becomes a principal with scopes.
  */
 export abstract class DenyByDefaultGuard<P extends Principal = Principal> implements CanActivate {
+  /** Per handler, then per controller class (a handler may be inherited by several controllers). */
+  private readonly routes = new WeakMap<object, WeakMap<object, RouteAccess>>();
+
   protected constructor(protected readonly reflector: Reflector) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     // Kafka handlers and other transports are not HTTP routes: they are authorised by the broker.
     if (context.getType() !== 'http') return true;
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    const schemes = this.reflector.getAllAndOverride<string[]>(AUTH_SCHEMES, targets);
+    const { isPublic, schemes, rule } = this.routeAccess(context.getHandler(), context.getClass());
+    if (isPublic) return true;
     if (!schemes?.length) throw commonError(CommonError.ROUTE_AUTH_UNDECLARED);
-    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets);
     if (!rule) throw commonError(CommonError.ROUTE_SCOPES_UNDECLARED);
     const principal = await this.authenticate(context, schemes);
     const missing = missingScopes(rule, principal.scopes);
@@ -29,6 +39,23 @@ export abstract class DenyByDefaultGuard<P extends Principal = Principal> implem
     // callers that passed.
     context.switchToHttp().getRequest<RequestWithPrincipal<P>>().principal = principal;
     return true;
+  }
+
+  /** Decorators do not change at run time: each route's are read on its first request only. */
+  private routeAccess(handler: Target, cls: Target): RouteAccess {
+    let byClass = this.routes.get(handler);
+    if (!byClass) this.routes.set(handler, (byClass = new WeakMap()));
+    let access = byClass.get(cls);
+    if (!access) {
+      const targets = [handler, cls];
+      access = {
+        isPublic: !!this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets),
+        schemes: this.reflector.getAllAndOverride<string[] | undefined>(AUTH_SCHEMES, targets),
+        rule: this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets),
+      };
+      byClass.set(cls, access);
+    }
+    return access;
   }
 
   /** Returns the caller with the scopes it holds for this request, or throws a coded 401/403. */

@@ -1,40 +1,30 @@
 import {
   Injectable,
   SetMetadata,
+  UseInterceptors,
+  applyDecorators,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import type { Response } from 'express';
-import { map, type Observable } from 'rxjs';
-import { isEnvelope, ok } from './envelope';
+import type { Observable } from 'rxjs';
+import { markRawResponse } from './envelope.adapter';
 
 /** Metadata key of `@RawResponse()`; tools that list routes read it too. */
 export const RAW_RESPONSE = 'platform:raw-response';
 
-/** The handler writes a non-JSON body itself (a PDF, an ICS feed, a CalDAV answer). */
-export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);
-
-/** Wraps whatever a controller returns into `{ success, code, error, value }`. */
+/**
+ * Tells the adapter (EnvelopeExpressAdapter) to send what a raw route returns as it is. Only the
+ * few raw routes carry an interceptor: every other route has none, which spares it Nest's rxjs chain.
+ */
 @Injectable()
-export class EnvelopeInterceptor implements NestInterceptor {
-  constructor(private readonly reflector: Reflector) {}
-
+export class RawResponseInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http') return next.handle();
-    const raw = this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (raw) return next.handle();
-    const res = context.switchToHttp().getResponse<Response>();
-    return next
-      .handle()
-      .pipe(
-        map((value: unknown) =>
-          isEnvelope(value) ? value : ok(value === undefined ? null : value, res.statusCode),
-        ),
-      );
+    if (context.getType() === 'http') markRawResponse(context.switchToHttp().getResponse<object>());
+    return next.handle();
   }
 }
+
+/** The handler writes a non-JSON body itself (a PDF, an ICS feed, a CalDAV answer). */
+export const RawResponse = () =>
+  applyDecorators(SetMetadata(RAW_RESPONSE, true), UseInterceptors(RawResponseInterceptor));

@@ -1,26 +1,49 @@
-import { Logger, Module, type DynamicModule, type INestApplication, type LogLevel } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import {
+  Logger,
+  Module,
+  type DynamicModule,
+  type INestApplication,
+  type LogLevel,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { describeConfig } from '@platform/config';
 import type { Server } from 'node:http';
 import type { Request } from 'express';
 import { I18nService } from 'nestjs-i18n';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { EnvelopeExceptionFilter } from './envelope.filter';
-import { EnvelopeInterceptor } from './envelope.interceptor';
+import { EnvelopeExpressAdapter } from './envelope.adapter';
 import { createValidationPipe } from './validation';
 import { requestIdMiddleware } from './request-id';
 import { installClientErrorHandler } from './client-error';
 import { jsonBodyParser, urlGuardMiddleware } from './json-body';
 
-/** Registers the envelope, the one exception filter, validation and request ids for a whole app. */
+/**
+ * Registers the one exception filter and validation for a whole app; the envelope itself is put on
+ * by the app's adapter (EnvelopeExpressAdapter), which is checked here so that an app built without
+ * it fails at boot rather than answering bare JSON.
+ */
 @Module({
   providers: [
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },
   ],
 })
-export class EnvelopeModule {}
+export class EnvelopeModule implements OnModuleInit {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    const adapter = this.adapterHost.httpAdapter as unknown;
+    // No adapter: an application context without HTTP (a CLI, a compiled test module).
+    if (adapter && !(adapter instanceof EnvelopeExpressAdapter)) {
+      throw new Error(
+        'EnvelopeModule needs the EnvelopeExpressAdapter: create the app with createHttpApp or ' +
+          'NestFactory.create(module, new EnvelopeExpressAdapter(), options)',
+      );
+    }
+  }
+}
 
 /**
  * HTTP defaults every app applies in main.ts and in tests: request ids on every request (unknown routes
@@ -50,7 +73,11 @@ export async function createHttpApp(
   module: DynamicModule,
   logger: LogLevel[] | false = ['error', 'warn', 'log'],
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(module, { logger, abortOnError: false, bodyParser: false });
+  const app = await NestFactory.create(module, new EnvelopeExpressAdapter(), {
+    logger,
+    abortOnError: false,
+    bodyParser: false,
+  });
   return configureHttpApp(app);
 }
 

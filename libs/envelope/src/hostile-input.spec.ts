@@ -28,6 +28,7 @@ describe('hostile input checks', () => {
   });
 
   it('checks the percent-encoding of the path and every query parameter', () => {
+    expect(inspectUrl('/health/live')).toEqual([]);
     expect(inspectUrl('/Calendar/events?text=caf%C3%A9&a=1+2')).toEqual([]);
     expect(rules(inspectUrl('/x?text=a%00b&q=%ff&constructor=1&ok=%25'))).toEqual([
       'text:noNulCharacter',

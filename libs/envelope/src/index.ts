@@ -19,7 +19,8 @@ export {
   type RawFieldError,
 } from './validation';
 export { EnvelopeExceptionFilter } from './envelope.filter';
-export { EnvelopeInterceptor, RawResponse, RAW_RESPONSE } from './envelope.interceptor';
+export { RawResponseInterceptor, RawResponse, RAW_RESPONSE } from './envelope.interceptor';
+export { EnvelopeExpressAdapter, markRawResponse } from './envelope.adapter';
 export {
   EnvelopeModule,
   configureHttpApp,

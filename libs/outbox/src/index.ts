@@ -1,5 +1,12 @@
 export { outboxTablesDdl, dropOutboxTablesDdl, quoteSchema, OUTBOX_CHANNEL, type Queryable } from './sql';
 export { OutboxWriter, type AppendOptions } from './outbox.writer';
+export {
+  prepareOutboxAppend,
+  isoInstantSql,
+  type OutboxAppend,
+  type BindParam,
+  type StatementFields,
+} from './outbox.statement';
 export { Inbox, type InboxOutcome, type TransactionRunner } from './inbox';
 export {
   OutboxRelay,

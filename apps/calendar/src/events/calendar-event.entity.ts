@@ -34,6 +34,8 @@ export interface EventResource {
 @Entity({ name: 'events' })
 @Unique('events_identity_uq', ['accountId', 'productId', 'entityType', 'entityId'])
 @Index('events_account_time_idx', ['accountId', 'startsAt', 'endsAt'])
+// Overlaps bound `ends_at` too: the planner walks the narrower bound (migration EventsEndTimeIndex).
+@Index('events_account_end_idx', ['accountId', 'endsAt', 'startsAt'])
 // GIN indexes for array overlap (`&&`): TypeORM cannot declare their method, so it is told to leave them be.
 @Index('events_people_idx', { synchronize: false })
 @Index('events_resources_idx', { synchronize: false })

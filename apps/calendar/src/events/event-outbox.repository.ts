@@ -1,15 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import type { TopicContract } from '@platform/messaging';
-import { OutboxWriter, type AppendOptions } from '@platform/outbox';
-import { txManager, type Tx } from '@platform/persistence';
+import {
+  CalendarEventChanged,
+  CalendarEventRemoved,
+  type CalendarEventChangedV1,
+  type CalendarEventRemovedV1,
+} from '@platform/messaging';
+import { isoInstantSql, prepareOutboxAppend, type AppendOptions, type OutboxAppend } from '@platform/outbox';
 import { CALENDAR_SCHEMA } from '../tenancy/tenant-ids';
 
-/** The calendar's outbox, written in the business transaction (libs/outbox owns its SQL). */
+/**
+ * The calendar's outbox events, written by the write statement itself (libs/outbox owns the outbox
+ * SQL). Each is validated against its contract when prepared, before the statement runs; the fields
+ * only the written row knows are filled in from its columns.
+ */
 @Injectable()
 export class EventOutboxRepository {
-  private readonly writer = new OutboxWriter(CALENDAR_SCHEMA);
+  /** The event as it is after the change: its id and change time come from the written events row. */
+  changed(payload: Omit<CalendarEventChangedV1, 'eventId' | 'changedAt'>, opts: AppendOptions): OutboxAppend {
+    return prepareOutboxAppend(CALENDAR_SCHEMA, CalendarEventChanged, payload, opts, {
+      eventId: 'id',
+      changedAt: isoInstantSql('updated_at'),
+    });
+  }
 
-  append<T>(tx: Tx, contract: TopicContract<T>, payload: T, opts: AppendOptions): Promise<string> {
-    return this.writer.append(txManager(tx), contract, payload, opts);
+  /** The removal: id and version are those of the deleted events row. */
+  removed(payload: Omit<CalendarEventRemovedV1, 'eventId' | 'version'>, opts: AppendOptions): OutboxAppend {
+    return prepareOutboxAppend(CALENDAR_SCHEMA, CalendarEventRemoved, payload, opts, {
+      eventId: 'id',
+      version: 'version',
+    });
   }
 }

@@ -181,7 +181,38 @@ function timeView(
   return null;
 }
 
-export function toEventView(e: CalendarEvent): EventView {
+/**
+ * What `toEventView` reads: an entity, or a plain row selected under the entity's property names (the
+ * hot reads select only these columns and skip ORM hydration; see event-read.repository.ts).
+ */
+export type EventViewSource = Pick<
+  CalendarEvent,
+  | 'id'
+  | 'productId'
+  | 'entityType'
+  | 'entityId'
+  | 'version'
+  | 'title'
+  | 'description'
+  | 'location'
+  | 'allDay'
+  | 'startsAt'
+  | 'endsAt'
+  | 'startDate'
+  | 'endDate'
+  | 'timeZone'
+  | 'status'
+  | 'visibility'
+  | 'ownerPersonId'
+  | 'assigneeIds'
+  | 'resources'
+  | 'recurrence'
+  | 'metadata'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export function toEventView(e: EventViewSource): EventView {
   return {
     id: e.id,
     product_id: e.productId,

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { CalendarPrincipal, ProductPrincipal } from '../auth/calendar.access';
-import { TeamsRepository } from '../grants/teams.repository';
-import type { CalendarEvent } from './calendar-event.entity';
 import { CalendarError, calendarError } from './event.errors';
-import { toEventView, type EventTimeView, type EventView } from './event.mapper';
-import { EventsRepository, type Readability } from './events.repository';
+import { toEventView, type EventTimeView, type EventView, type EventViewSource } from './event.mapper';
+import type { EventViewRow, Readability } from './event-read.repository';
+import { EventsRepository } from './events.repository';
 import type { EventsQueryRequest } from './dto/events-query.request';
 import type { ListByEntityRequest } from './dto/list-by-entity.request';
 
@@ -20,7 +19,7 @@ export interface BusyBlock {
 
 export type EventItem = EventView | BusyBlock;
 
-export function toBusyBlock(e: CalendarEvent): BusyBlock {
+export function toBusyBlock(e: EventViewSource): BusyBlock {
   const v = toEventView(e);
   return {
     start: v.start,
@@ -33,13 +32,11 @@ export function toBusyBlock(e: CalendarEvent): BusyBlock {
 /** A product key reads details only with Read; FreeBusy alone gets busy blocks. */
 const readsDetails = (p: ProductPrincipal) => p.scopes.includes('Read');
 
-/** Whether the caller gets details of this event or only a busy block. */
-function detailsVisible(p: CalendarPrincipal, e: CalendarEvent): boolean {
-  if (p.kind === 'key') return readsDetails(p);
-  if (e.personIds.includes(p.subject)) return true;
-  return e.visibility === 'default' || e.visibility === 'public';
-}
-
+/**
+ * Whose details the caller reads: a product with Read all, with FreeBusy only none; a person their own
+ * events' and those not private or confidential. The query applies it (`details` of each row), so a row
+ * the caller may not read is mapped to a busy block and nothing else.
+ */
 function readability(p: CalendarPrincipal): Readability {
   if (p.kind === 'key') return { kind: readsDetails(p) ? 'all' : 'none' };
   return { kind: 'person', subject: p.subject };
@@ -74,23 +71,24 @@ function hidesCancelled(p: CalendarPrincipal): boolean {
   return p.kind === 'key' && !readsDetails(p);
 }
 
+const toItem = (row: EventViewRow): EventItem => (row.details ? toEventView(row) : toBusyBlock(row));
+
 /**
  * The reads behind personal and team views. A product with Read sees the account's events in full,
  * with only FreeBusy busy blocks; a person sees their own events and those of their teams' members
- * (private ones of others as busy blocks).
+ * (private ones of others as busy blocks). Each read is one statement: team membership is looked up
+ * inside it, rows come back plain (no ORM hydration).
  */
 @Injectable()
 export class EventsReadService {
-  constructor(
-    private readonly events: EventsRepository,
-    private readonly teams: TeamsRepository,
-  ) {}
+  constructor(private readonly events: EventsRepository) {}
 
   async search(p: CalendarPrincipal, q: EventsQueryRequest): Promise<{ items: EventItem[]; total: number }> {
     refuseHiddenFieldParameters(p, hiddenFieldParameters(q));
     const sort = q.sort ?? 'start';
-    const [rows, total] = await this.events.search(p.accountId, {
-      people: await this.people(p, q),
+    const { rows, total } = await this.events.search(p.accountId, {
+      // A person sees only their own and their teammates' events, whatever they ask for.
+      audience: { people: q.person, team: q.team, viewer: p.kind === 'person' ? p.subject : undefined },
       range: this.range(q),
       resources: q.resource,
       excludeCancelled: hidesCancelled(p),
@@ -105,7 +103,7 @@ export class EventsReadService {
       offset: q.offset ?? 0,
       limit: q.limit ?? 50,
     });
-    return { items: rows.map((e) => (detailsVisible(p, e) ? toEventView(e) : toBusyBlock(e))), total };
+    return { items: rows.map(toItem), total };
   }
 
   /** Events of one product entity; the same redaction rules as `search`. */
@@ -121,26 +119,10 @@ export class EventsReadService {
       productId: q.product_id ?? p.productId,
       entityId: q.entity_id,
       entityType: q.entity_type,
+      excludeCancelled: hidesCancelled(p),
+      readable: readability(p),
     });
-    const visible = rows.filter((e) => !hidesCancelled(p) || e.status !== 'cancelled');
-    return {
-      items: visible.map((e) => (detailsVisible(p, e) ? toEventView(e) : toBusyBlock(e))),
-      total: visible.length,
-    };
-  }
-
-  /** Which people's events the caller may see at all; undefined for everyone's. */
-  private async people(p: CalendarPrincipal, q: EventsQueryRequest): Promise<string[] | undefined> {
-    let people: string[] | undefined = q.person;
-    if (q.team) {
-      const members = await this.teams.membersOf(p.accountId, q.team);
-      people = people ? people.filter((x) => members.includes(x)) : members;
-    }
-    if (p.kind === 'person') {
-      const visible = new Set([p.subject, ...(await this.teams.teammatesOf(p.accountId, p.subject))]);
-      people = (people ?? [...visible]).filter((x) => visible.has(x));
-    }
-    return people;
+    return { items: rows.map(toItem), total: rows.length };
   }
 
   private range(q: EventsQueryRequest): { from: Date; to: Date } | undefined {

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { CalendarEventChanged, CalendarEventRemoved } from '@platform/messaging';
-import { Transactions, type Tx } from '@platform/persistence';
 import type { AccountId, ProductId } from '../tenancy/tenant-ids';
 import type { CalendarEvent } from './calendar-event.entity';
 import { CalendarError, calendarError } from './event.errors';
@@ -25,7 +23,6 @@ export interface RemoveResult {
 @Injectable()
 export class EventsService {
   constructor(
-    private readonly transactions: Transactions,
     private readonly events: EventsRepository,
     private readonly journal: JournalRepository,
     private readonly outbox: EventOutboxRepository,
@@ -40,9 +37,13 @@ export class EventsService {
   }
 
   /**
-   * Create or update by identity triple with optimistic concurrency. The version check is one atomic
-   * statement (`... WHERE version = $expected`), so of concurrent writers sending the same version
-   * exactly one succeeds. Row, journal entry and outbox event commit together.
+   * Create or update by identity triple with optimistic concurrency. Row, journal entry and outbox
+   * event are written by one statement, which is its own transaction (one round trip): the version
+   * check is its UPDATE's condition, so of concurrent writers sending the same version exactly one
+   * succeeds, and it returns the journal cursor the commit assigns. No `Transactions.run` here: BEGIN
+   * and COMMIT would add two round trips and hold the journal counter's lock across the COMMIT one
+   * (journal.repository.ts). Only a write that did not apply costs a second statement, the read of
+   * the event for the 409 (it must see the latest commit, which the write's snapshot may not).
    */
   async upsert(
     accountId: AccountId,
@@ -53,30 +54,29 @@ export class EventsService {
     const id = this.identity(productId, req);
     const fields = toEventFields(req);
     const expected = req.version ?? 0;
-
-    const result = await this.transactions.run(async (tx) => {
-      const changed =
-        expected === 0
-          ? this.inserted(await this.events.insertNew(tx, accountId, id, fields), accountId)
-          : await this.events.updateAtVersion(tx, accountId, id, fields, expected);
-      const current = await this.events.byIdentity(tx, accountId, id);
-      if (!changed || !current) throw this.conflict(expected, current, fields);
-      await this.publishChanged(tx, current, requestId);
-      const journalId = await this.journal.append(tx, accountId, {
-        kind: 'upsert',
-        eventId: current.id,
-        productId,
-        entityType: id.entityType,
-        entityId: id.entityId,
-        version: current.version,
-      });
-      return { event: toEventView(current), created: expected === 0, journalId };
+    const outcome = await this.events.upsertAtVersion(accountId, id, fields, expected, {
+      // Validated against the contract here, before the statement; id and time come from the row.
+      outbox: this.outbox.changed(
+        {
+          accountId,
+          productId,
+          entityType: id.entityType,
+          entityId: id.entityId,
+          version: expected + 1,
+          title: fields.title,
+          startsAt: fields.startsAt?.toISOString() ?? null,
+          endsAt: fields.endsAt?.toISOString() ?? null,
+          status: fields.status,
+        },
+        { tenantId: accountId, requestId },
+      ),
+      journal: this.journal.entry('upsert'),
     });
-    return {
-      event: result.event,
-      created: result.created,
-      cursor: await this.journal.cursorOf(accountId, result.journalId),
-    };
+    if (outcome.kind === 'unknown-account')
+      throw calendarError(CalendarError.ACCOUNT_NOT_FOUND, { accountId });
+    if (outcome.kind === 'unchanged')
+      throw this.conflict(expected, await this.events.byIdentity(accountId, id), fields);
+    return { event: toEventView(outcome.event), created: expected === 0, cursor: outcome.cursor };
   }
 
   /**
@@ -90,47 +90,27 @@ export class EventsService {
     requestId: string,
   ): Promise<RemoveResult> {
     const id = this.identity(productId, req);
-    const result = await this.transactions.run(async (tx) => {
-      const current = await this.events.lockByIdentity(tx, accountId, id);
-      if (!current) return { removed: false, version: null, journalId: null };
-      if (req.version !== undefined && req.version !== current.version)
-        throw this.conflict(req.version, current);
-      await this.events.remove(tx, accountId, current.id);
-      await this.outbox.append(
-        tx,
-        CalendarEventRemoved,
+    const removed = await this.events.removeAtVersion(accountId, id, req.version, {
+      outbox: this.outbox.removed(
         {
-          eventId: current.id,
           accountId,
           productId,
           entityType: id.entityType,
           entityId: id.entityId,
-          version: current.version,
           removedAt: new Date().toISOString(),
         },
         { tenantId: accountId, requestId },
-      );
-      const journalId = await this.journal.append(tx, accountId, {
-        kind: 'remove',
-        eventId: current.id,
-        productId,
-        entityType: id.entityType,
-        entityId: id.entityId,
-        version: current.version,
-      });
-      return { removed: true, version: current.version, journalId };
+      ),
+      journal: this.journal.entry('remove'),
     });
-    return {
-      removed: result.removed,
-      version: result.version,
-      cursor: result.journalId ? await this.journal.cursorOf(accountId, result.journalId) : null,
-    };
-  }
-
-  /** The account is checked by its foreign key, not by a query per write. */
-  private inserted(outcome: 'inserted' | 'exists' | 'unknown-account', accountId: AccountId): boolean {
-    if (outcome === 'unknown-account') throw calendarError(CalendarError.ACCOUNT_NOT_FOUND, { accountId });
-    return outcome === 'inserted';
+    if (removed) return { removed: true, ...removed };
+    if (req.version !== undefined) {
+      // Not at that version, or gone: which one is the answer. (A row at that very version can only
+      // be one re-created after the statement began; as before, it is not removed.)
+      const current = await this.events.byIdentity(accountId, id);
+      if (current && current.version !== req.version) throw this.conflict(req.version, current);
+    }
+    return { removed: false, version: null, cursor: null };
   }
 
   /** 409 with the current event and, when the caller sent fields, what differs from them. */
@@ -142,27 +122,6 @@ export class EventsService {
         current: current ? toEventView(current) : null,
         diff: current && fields ? diffAgainst(fields, current) : [],
       },
-    );
-  }
-
-  private async publishChanged(tx: Tx, e: CalendarEvent, requestId: string): Promise<void> {
-    await this.outbox.append(
-      tx,
-      CalendarEventChanged,
-      {
-        eventId: e.id,
-        accountId: e.accountId,
-        productId: e.productId,
-        entityType: e.entityType,
-        entityId: e.entityId,
-        version: e.version,
-        title: e.title,
-        startsAt: e.startsAt?.toISOString() ?? null,
-        endsAt: e.endsAt?.toISOString() ?? null,
-        status: e.status,
-        changedAt: e.updatedAt.toISOString(),
-      },
-      { tenantId: e.accountId, requestId },
     );
   }
 }

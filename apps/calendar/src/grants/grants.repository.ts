@@ -13,9 +13,17 @@ export class GrantsRepository extends TenantScopedRepository<IntegrationGrant, '
     super(ds, IntegrationGrant, 'accountId');
   }
 
-  /** Read on every product-key call, so a revoke takes effect on the integration's next request. */
+  /**
+   * Read on every product-key call, so a revoke takes effect on the integration's next request, on
+   * every replica (decision 0007; not cached, unlike keys). One primary-key lookup of one column, no
+   * entity: the guard's only statement per call once the key is cached.
+   */
   async permissionsOf(accountId: AccountId, productId: ProductId): Promise<Permission[]> {
-    return (await this.list(accountId, productId)).map((g) => g.permission);
+    const rows = (await this.ds.query(
+      'SELECT permission FROM integration_grants WHERE account_id = $1 AND product_id = $2 ORDER BY permission',
+      [accountId, productId],
+    )) as { permission: Permission }[];
+    return rows.map((r) => r.permission);
   }
 
   list(accountId: AccountId, productId?: ProductId): Promise<IntegrationGrant[]> {

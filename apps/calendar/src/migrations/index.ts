@@ -5,6 +5,7 @@ import { LimitsRequestLog1763712000000 } from './1763712000000-limits-request-lo
 import { JournalCursorAtCommit1763713000000 } from './1763713000000-journal-cursor-at-commit';
 import { TextLengthChecks1763714000000 } from './1763714000000-text-length-checks';
 import { SharedKeyTable1763720000000 } from './1763720000000-shared-key-table';
+import { EventsEndTimeIndex1763730000000 } from './1763730000000-events-end-time-index';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const CALENDAR_MIGRATIONS = [
   JournalCursorAtCommit1763713000000,
   TextLengthChecks1763714000000,
   SharedKeyTable1763720000000,
+  EventsEndTimeIndex1763730000000,
 ];

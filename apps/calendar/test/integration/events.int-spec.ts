@@ -1,6 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { createTestDatabase, listen, request, serviceEnv, withClient } from '@platform/testing';
+import { Client, type Notification } from 'pg';
+import { CalendarEventChanged, CalendarEventRemoved, violations } from '@platform/messaging';
+import { OUTBOX_CHANNEL } from '@platform/outbox';
+import { createTestDatabase, eventually, listen, request, serviceEnv, withClient } from '@platform/testing';
 import { createCalendarApp } from '../../src/bootstrap';
+import { EventsService } from '../../src/events/events.service';
+import { asAccountId, asProductId } from '../../src/tenancy/tenant-ids';
 import {
   ensureAccount,
   ensureProduct,
@@ -227,6 +232,210 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
     }));
     expect(trail.outbox).toEqual(['calendar.event.changed.v1', 'calendar.event.removed.v1']);
     expect(trail.journal).toEqual(['upsert', 'remove']);
+  });
+
+  it('answers a create of an existing triple, and a removal at a stale version, with 409 and writes nothing', async () => {
+    const body = { entity_type: 'deal', entity_id: 'D-dup', title: 'first', location: 'Here' };
+    await upsert(body);
+    await upsert({ ...body, version: 1, title: 'second' });
+    const trail = () =>
+      withClient(db.url, async (c) => ({
+        outbox: (await c.query('SELECT count(*)::int AS n FROM calendar.outbox')).rows[0].n as number,
+        journal: (await c.query('SELECT count(*)::int AS n FROM calendar.journal')).rows[0].n as number,
+      }));
+    const before = await trail();
+
+    const again = await upsert({ ...body, title: 'again' });
+    expect(again.status).toBe(409);
+    expect(again.body.value).toMatchObject({
+      reason: 'CALENDAR_VERSION_CONFLICT',
+      current: { version: 2, title: 'second', location: 'Here' },
+    });
+    expect(again.body.value.diff).toEqual([{ field: 'title', sent: 'again', current: 'second' }]);
+
+    const remove = (extra: Record<string, unknown>) =>
+      request<Env<{ reason: string; removed: boolean; current: Ev; diff: unknown[] }>>(
+        `${base}/Calendar/remove`,
+        { headers: as(crm), body: { entity_type: 'deal', ...extra } },
+      );
+    const stale = await remove({ entity_id: 'D-dup', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.value).toMatchObject({
+      reason: 'CALENDAR_VERSION_CONFLICT',
+      current: { version: 2, title: 'second' },
+      diff: [],
+    });
+    const absent = await remove({ entity_id: 'D-never', version: 3 });
+    expect([absent.status, absent.body.value]).toEqual([
+      200,
+      { removed: false, version: null, cursor: null },
+    ]);
+    expect(await trail()).toEqual(before);
+
+    const atVersion = await remove({ entity_id: 'D-dup', version: 2 });
+    expect(atVersion.body.value).toMatchObject({ removed: true, version: 2 });
+  });
+
+  it('commits the row, its outbox event and its journal entry in one transaction, and wakes the relay at commit', async () => {
+    const listener = new Client({ connectionString: db.url });
+    await listener.connect();
+    const notes: Notification[] = [];
+    listener.on('notification', (n) => notes.push(n));
+    await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    try {
+      const created = await upsert({
+        entity_type: 'deal',
+        entity_id: 'D-tx',
+        title: 'one commit',
+        start: { date_time: '2026-12-01T10:00:00Z' },
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.value.id;
+      await eventually(async () => (notes.length ? true : undefined));
+      expect(notes[0]).toMatchObject({ channel: OUTBOX_CHANNEL, payload: 'calendar' });
+
+      const rows = await withClient(db.url, async (c) => ({
+        event: (await c.query(`SELECT xmin::text AS tx, updated_at FROM calendar.events WHERE id = $1`, [id]))
+          .rows[0],
+        outbox: (
+          await c.query(
+            `SELECT xmin::text AS tx, aggregate_id, tenant_id, payload FROM calendar.outbox WHERE aggregate_id = $1`,
+            [id],
+          )
+        ).rows,
+        journal: (
+          await c.query(`SELECT xmin::text AS tx, cursor FROM calendar.journal WHERE event_id = $1`, [id])
+        ).rows,
+      }));
+      expect(rows.outbox).toHaveLength(1);
+      expect(rows.journal).toHaveLength(1);
+      // The same transaction id: one commit. (The journal row's xmin is that of its cursor, set at COMMIT
+      // in the same transaction.)
+      expect([rows.outbox[0].tx, rows.journal[0].tx]).toEqual([rows.event.tx, rows.event.tx]);
+      expect(String(rows.journal[0].cursor)).toBe(created.headers.get('x-journal-cursor'));
+      const payload = rows.outbox[0].payload as Record<string, unknown>;
+      expect(violations(CalendarEventChanged, payload)).toEqual([]);
+      expect(payload).toEqual({
+        eventId: id,
+        accountId: 'acme',
+        productId: 'crm',
+        entityType: 'deal',
+        entityId: 'D-tx',
+        version: 1,
+        title: 'one commit',
+        startsAt: '2026-12-01T10:00:00.000Z',
+        endsAt: '2026-12-01T10:00:00.000Z',
+        status: 'confirmed',
+        changedAt: (rows.event.updated_at as Date).toISOString(),
+      });
+      expect(payload.changedAt).toBe(created.body.value.updated_at);
+      expect(rows.outbox[0]).toMatchObject({ aggregate_id: id, tenant_id: 'acme' });
+
+      const removed = await request<Env<{ removed: boolean; version: number; cursor: number }>>(
+        `${base}/Calendar/remove`,
+        { headers: as(crm), body: { entity_type: 'deal', entity_id: 'D-tx' } },
+      );
+      const gone = await withClient(db.url, async (c) => ({
+        outbox: (
+          await c.query(
+            `SELECT xmin::text AS tx, payload FROM calendar.outbox WHERE aggregate_id = $1 AND topic = $2`,
+            [id, CalendarEventRemoved.topic],
+          )
+        ).rows,
+        journal: (
+          await c.query(
+            `SELECT xmin::text AS tx, cursor FROM calendar.journal WHERE event_id = $1 AND kind = 'remove'`,
+            [id],
+          )
+        ).rows,
+      }));
+      expect(gone.outbox).toHaveLength(1);
+      expect(gone.journal[0].tx).toBe(gone.outbox[0].tx);
+      expect(Number(gone.journal[0].cursor)).toBe(removed.body.value.cursor);
+      expect(violations(CalendarEventRemoved, gone.outbox[0].payload)).toEqual([]);
+      expect(gone.outbox[0].payload).toMatchObject({ eventId: id, version: 1 });
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('returns the cursor each commit assigns: gap-free and monotonic under concurrent writes, from the first write of an account', async () => {
+    await ensureAccount(app, 'globex', 'Globex');
+    await grantPermissions(app, 'globex', 'crm', ['Push', 'Read']);
+    const headers = as(crm, 'crm', { AccountId: 'globex' });
+    type Written = { eventId: string; kind: 'upsert' | 'remove'; version: number; cursor: number };
+    const written: Written[] = [];
+    const fromUpsert = async (body: Record<string, unknown>) => {
+      const res = await upsert(body, headers);
+      if (res.status < 300)
+        written.push({
+          eventId: res.body.value.id,
+          kind: 'upsert',
+          version: res.body.value.version,
+          cursor: Number(res.headers.get('x-journal-cursor')),
+        });
+      return res;
+    };
+
+    // The account's first writes race to create its counter row; one triple is created by 8 at once.
+    const created = await Promise.all([
+      ...Array.from({ length: 24 }, (_, i) => fromUpsert({ entity_type: 'deal', entity_id: `G-${i}` })),
+      ...Array.from({ length: 8 }, () => fromUpsert({ entity_type: 'deal', entity_id: 'G-same' })),
+    ]);
+    expect(created.filter((r) => r.status === 201)).toHaveLength(25);
+    expect(created.filter((r) => r.status === 409)).toHaveLength(7);
+
+    // Updates, stale updates and removals, all at once.
+    const ids = new Map(created.filter((r) => r.status === 201).map((r) => [r.body.value.id, r.body.value]));
+    await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const entity = { entity_type: 'deal', entity_id: `G-${i}` };
+        if (i % 3 === 2) {
+          const res = await request<Env<{ removed: boolean; version: number; cursor: number }>>(
+            `${base}/Calendar/remove`,
+            { headers, body: entity },
+          );
+          const id = [...ids.values()].find((e) => e.entity_id === `G-${i}`)?.id ?? '';
+          written.push({
+            eventId: id,
+            kind: 'remove',
+            version: res.body.value.version,
+            cursor: res.body.value.cursor,
+          });
+          return;
+        }
+        await Promise.all([fromUpsert({ ...entity, version: 1 }), fromUpsert({ ...entity, version: 1 })]);
+      }),
+    );
+
+    const journal = await withClient(db.url, (c) =>
+      c.query(
+        `SELECT event_id, kind, version, cursor::int AS cursor FROM calendar.journal
+          WHERE account_id = 'globex' ORDER BY cursor`,
+      ),
+    );
+    const cursors = journal.rows.map((r) => r.cursor as number);
+    expect(cursors).toEqual(Array.from({ length: cursors.length }, (_, i) => i + 1));
+    expect(cursors).toHaveLength(25 + 16 + 8);
+    const stored = journal.rows.map((r) => ({
+      eventId: r.event_id,
+      kind: r.kind,
+      version: r.version,
+      cursor: r.cursor,
+    }));
+    expect([...written].sort((a, b) => a.cursor - b.cursor)).toEqual(stored);
+  });
+
+  it('refuses a write to an account that does not exist (404, checked by the foreign key)', async () => {
+    const attempt = app
+      .get(EventsService)
+      .upsert(
+        asAccountId('no-such-account'),
+        asProductId('crm'),
+        { entity_type: 'deal', entity_id: 'X' },
+        'r',
+      );
+    await expect(attempt).rejects.toMatchObject({ reason: 'CALENDAR_ACCOUNT_NOT_FOUND', status: 404 });
   });
 
   it('lists the events of one entity with the total', async () => {
