@@ -1,10 +1,25 @@
 #!/usr/bin/env bash
 # `npm run bench`: builds and runs every benchmark in bench/, each printing its figures.
+# BENCH_ONLY=pipeline,gateway-cache runs only those (names as in bench/<name>.bench.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
+# wrk (Debian) measures the fast GET figures; without it the benches fall back to their Node client.
+if ! command -v wrk >/dev/null && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+  echo "==> installing wrk (HTTP load generator) with apt-get"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null || true
+fi
 npm run build --silent
+only="${BENCH_ONLY:-}"
+ran=0
 for b in dist/bench/*.bench.js; do
-  echo "==> $(basename "$b" .bench.js)"
+  name="$(basename "$b" .bench.js)"
+  if [ -n "$only" ] && [[ ",${only// /}," != *",$name,"* ]]; then continue; fi
+  echo "==> $name"
   node -r ./dist/scripts/register-paths.js "$b"
+  ran=$((ran + 1))
 done
+if [ "$ran" -eq 0 ]; then
+  echo "no benchmark matches BENCH_ONLY=$only (see bench/*.bench.ts)" >&2
+  exit 1
+fi

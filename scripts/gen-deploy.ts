@@ -24,7 +24,13 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as prettier from 'prettier';
-import { GATEWAY, ROUTED_SERVICES, SERVICES, type ServiceDefinition } from '@platform/registry';
+import {
+  GATEWAY,
+  ROUTED_SERVICES,
+  RUNTIME_NODE_OPTIONS,
+  SERVICES,
+  type ServiceDefinition,
+} from '@platform/registry';
 
 const ROOT = resolve(__dirname, '..');
 const APPS: readonly ServiceDefinition[] = SERVICES;
@@ -62,6 +68,7 @@ function dockerfiles(): [string, string][] {
 function configData(s: ServiceDefinition): Record<string, string> {
   const data: Record<string, string> = {
     NODE_ENV: 'production',
+    NODE_OPTIONS: RUNTIME_NODE_OPTIONS,
     PORT: `${CONTAINER_PORT}`,
     LOG_LEVEL: 'log',
   };

@@ -21,6 +21,7 @@ import { GrantsRepository } from './grants/grants.repository';
 import { GrantsService } from './grants/grants.service';
 import { TeamsRepository } from './grants/teams.repository';
 import { RequestLogRepository } from './limits/request-log.repository';
+import { RequestLogWriter } from './limits/request-log.writer';
 import { WriteLimitsRepository } from './limits/write-limits.repository';
 import { AccountsRepository } from './tenancy/accounts.repository';
 import { AccountsService } from './tenancy/accounts.service';
@@ -58,6 +59,7 @@ export class CalendarAppModule {
         EventOutboxRepository,
         JournalRepository,
         RequestLogRepository,
+        RequestLogWriter,
         WriteLimitsRepository,
         { provide: APP_GUARD, useClass: CalendarGuard },
       ],

@@ -9,6 +9,7 @@ import {
   service,
   type AdminCliName,
   type ServiceName,
+  RUNTIME_NODE_OPTIONS,
 } from '@platform/registry';
 import { freePort } from './embedded-postgres';
 
@@ -110,6 +111,7 @@ export async function launchSystem(opts: LaunchOptions): Promise<RunningSystem> 
         DATABASE_URL: opts.databaseUrl,
         KAFKA_BROKERS: opts.kafkaBrokers,
         INSTANCE_ID: `${app}-${process.pid}`,
+        NODE_OPTIONS: RUNTIME_NODE_OPTIONS,
         ...opts.env,
         ...extra,
         ...opts.appEnv?.[app],

@@ -14,5 +14,7 @@ export {
   type RelayProducer,
   type RelayMessage,
   type PollResult,
+  type DrainOptions,
+  type DrainResult,
   type SchemaLag,
 } from './outbox.relay';

@@ -10,6 +10,7 @@ export {
 export { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
 export { KeyAuthenticator } from './key-authenticator.service';
 export { KeyCache } from './key-cache';
+export { TtlCache } from './ttl-cache';
 export { OwnersRepository } from './owners.repository';
 export { ApiKeyGuard } from './api-key.guard';
 export { TenancyAdminService, type IssuedKey, type KeyView } from './tenancy-admin.service';

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { TenantScopedRepository } from '@platform/persistence';
+import { TtlCache } from '@platform/tenancy';
+import { CalendarConfig } from '../config/calendar.config';
 import type { AccountId, ProductId } from '../tenancy/tenant-ids';
 import { IntegrationGrant } from './integration-grant.entity';
 import type { Permission } from './permissions';
@@ -9,21 +11,31 @@ import type { Permission } from './permissions';
 /** What the account owner granted each integration on the account. */
 @Injectable()
 export class GrantsRepository extends TenantScopedRepository<IntegrationGrant, 'accountId'> {
-  constructor(@InjectDataSource() ds: DataSource) {
+  /** account + product -> permissions, for as long as a key is cached (API_KEY_CACHE_TTL_MS). */
+  private readonly cache: TtlCache<Permission[]>;
+
+  constructor(@InjectDataSource() ds: DataSource, cfg: CalendarConfig) {
     super(ds, IntegrationGrant, 'accountId');
+    this.cache = new TtlCache({ ttlMs: cfg.API_KEY_CACHE_TTL_MS, maxEntries: cfg.API_KEY_CACHE_MAX_ENTRIES });
   }
 
   /**
-   * Read on every product-key call, so a revoke takes effect on the integration's next request, on
-   * every replica (decision 0007; not cached, unlike keys). One primary-key lookup of one column, no
-   * entity: the guard's only statement per call once the key is cached.
+   * Asked on every product-key call; answered from the cache with the same bound as the key itself
+   * (decision 0015 amends 0007): a grant revoked through this replica ends at once, one revoked
+   * through another replica or the admin CLI within API_KEY_CACHE_TTL_MS. A miss is one primary-key
+   * lookup of one column, no entity.
    */
   async permissionsOf(accountId: AccountId, productId: ProductId): Promise<Permission[]> {
+    const cacheKey = `${accountId}\u0000${productId}`;
+    const cached = this.cache.get(cacheKey);
+    if (cached) return cached;
     const rows = (await this.ds.query(
       'SELECT permission FROM integration_grants WHERE account_id = $1 AND product_id = $2 ORDER BY permission',
       [accountId, productId],
     )) as { permission: Permission }[];
-    return rows.map((r) => r.permission);
+    const permissions = rows.map((r) => r.permission);
+    this.cache.set(cacheKey, permissions);
+    return permissions;
   }
 
   list(accountId: AccountId, productId?: ProductId): Promise<IntegrationGrant[]> {
@@ -41,9 +53,11 @@ export class GrantsRepository extends TenantScopedRepository<IntegrationGrant, '
       accountId,
       permissions.map((permission) => ({ productId, permission, grantedBy })),
     );
+    this.cache.forget(`${accountId}\u0000${productId}`);
   }
 
   async remove(accountId: AccountId, productId: ProductId, permissions: Permission[]): Promise<void> {
     await this.delete(accountId, { productId, permission: In(permissions) });
+    this.cache.forget(`${accountId}\u0000${productId}`);
   }
 }

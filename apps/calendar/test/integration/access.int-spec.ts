@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { SignJWT, exportSPKI, generateKeyPair, type KeyLike } from 'jose';
-import { createTestDatabase, listen, request, serviceEnv } from '@platform/testing';
+import { createTestDatabase, listen, request, serviceEnv, withClient } from '@platform/testing';
 import { createCalendarApp } from '../../src/bootstrap';
 import { ensureAccount, ensureProduct, grantPermissions, issueProductKey } from './calendar-admin';
 
@@ -223,5 +223,27 @@ describe('calendar grants, sessions and the events query (real PostgreSQL)', () 
     const outsider = { PlatformSession: await session('carol') };
     const seen = await get('/Calendar/events?person=alice', outsider);
     expect(seen.body.value.total).toBe(0);
+  });
+
+  it('ends a grant revoked elsewhere (another replica, the admin CLI) within API_KEY_CACHE_TTL_MS', async () => {
+    const first = await post('/Calendar/upsert', product(hr, 'hr'), { entity_type: 'x', entity_id: 'G-1' });
+    expect(first.status).toBe(201); // Push, now cached for this replica
+    // Another replica's revoke: the row goes, this process is not told.
+    await withClient(db.url, (c) =>
+      c.query(`DELETE FROM calendar.integration_grants WHERE product_id = 'hr' AND permission = 'Push'`),
+    );
+    const revokedAt = Date.now();
+    let status = 201;
+    for (let i = 0; status !== 403 && Date.now() - revokedAt < 6000; i++) {
+      const res = await post('/Calendar/upsert', product(hr, 'hr'), {
+        entity_type: 'x',
+        entity_id: `G-${i + 2}`,
+      });
+      status = res.status;
+      if (status !== 403) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(403);
+    // The bound: API_KEY_CACHE_TTL_MS (2 s by default) plus one probe's slack.
+    expect(Date.now() - revokedAt).toBeLessThan(2000 + 1000);
   });
 });

@@ -30,13 +30,19 @@ export class OutboxRepository implements OnApplicationShutdown {
     await this.pool.query('SELECT 1');
   }
 
-  /** Opens the LISTEN connection; `onLost` runs when it drops (the poll keeps draining meanwhile). */
-  async listen(onNotify: () => void, onLost: (err: Error) => void): Promise<{ close(): Promise<void> }> {
+  /**
+   * Opens the LISTEN connection; `onNotify` gets the schema the writer named (the NOTIFY payload), and
+   * `onLost` runs when the connection drops (the poll keeps draining meanwhile).
+   */
+  async listen(
+    onNotify: (schema?: string) => void,
+    onLost: (err: Error) => void,
+  ): Promise<{ close(): Promise<void> }> {
     const client = new Client({
       connectionString: this.cfg.DATABASE_URL,
       application_name: `outbox-relay-listen-${this.cfg.INSTANCE_ID}`,
     });
-    client.on('notification', onNotify);
+    client.on('notification', (n) => onNotify(n.payload || undefined));
     client.on('error', onLost);
     await client.connect();
     await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
