@@ -1,4 +1,12 @@
-export { outboxTablesDdl, dropOutboxTablesDdl, quoteSchema, OUTBOX_CHANNEL, type Queryable } from './sql';
+export {
+  outboxTablesDdl,
+  dropOutboxTablesDdl,
+  quoteSchema,
+  OUTBOX_CHANNEL,
+  OUTBOX_FILLFACTOR,
+  type Queryable,
+} from './sql';
+export { outboxFillfactorMigration } from './outbox-fillfactor.migration';
 export { OutboxWriter, type AppendOptions } from './outbox.writer';
 export {
   prepareOutboxAppend,

@@ -158,7 +158,10 @@ export class OutboxRelay {
     }
   }
 
-  private async runClaim(client: PoolClient, script: string): Promise<(OutboxRow & { head_size?: number })[]> {
+  private async runClaim(
+    client: PoolClient,
+    script: string,
+  ): Promise<(OutboxRow & { head_size?: number })[]> {
     try {
       // A multi-statement script answers with one result per statement.
       const results = (await client.query(script)) as unknown as QueryResult<OutboxRow>[];
@@ -252,10 +255,20 @@ export class OutboxRelay {
   /** Sends a claimed batch; never throws: the outcome says what happened to each row. */
   private async publish(batch: Claim): Promise<Outcome> {
     const rows = batch.rows;
-    const outcome: Outcome = { rows, sent: [], transient: [], poisoned: new Map(), untouched: [], clean: false };
+    const outcome: Outcome = {
+      rows,
+      sent: [],
+      transient: [],
+      poisoned: new Map(),
+      untouched: [],
+      clean: false,
+    };
     // A lease must outlast the send with room to spare, or another replica may publish the same rows.
     if (performance.now() - batch.startedAt > this.opts.leaseMs / 2) {
-      this.log('warn', `${rows.length} claimed events waited past half their lease: they go back unpublished`);
+      this.log(
+        'warn',
+        `${rows.length} claimed events waited past half their lease: they go back unpublished`,
+      );
       outcome.untouched = rows;
       return outcome;
     }

@@ -10,6 +10,9 @@ export function quoteSchema(schema: string): string {
   return `"${schema}"`;
 }
 
+/** Free room per outbox page for the relay's lease stamps: heap-only updates (decision 0015). */
+export const OUTBOX_FILLFACTOR = 50;
+
 /**
  * DDL of the outbox and inbox tables, for each service's own migrations. The relay reads and updates
  * only `outbox`; consumers write only `inbox` (plus their business tables).
@@ -37,7 +40,7 @@ export function outboxTablesDdl(schema: string): string[] {
       lease_until timestamptz,
       sent_at timestamptz,
       dead_at timestamptz
-    )`,
+    ) WITH (fillfactor = ${OUTBOX_FILLFACTOR})`,
     `CREATE INDEX outbox_pending_idx ON ${s}.outbox (seq) WHERE sent_at IS NULL AND dead_at IS NULL`,
     `CREATE INDEX outbox_aggregate_pending_idx ON ${s}.outbox (aggregate_type, aggregate_id, seq)
        WHERE sent_at IS NULL AND dead_at IS NULL`,

@@ -1,3 +1,4 @@
+import { OutboxFillfactor1763740000000 } from './1763740000000-outbox-fillfactor';
 import { InitCalendar1763701000000 } from './1763701000000-init-calendar';
 import { EventContract1763710000000 } from './1763710000000-event-contract';
 import { GrantsTeams1763711000000 } from './1763711000000-grants-teams';
@@ -17,4 +18,5 @@ export const CALENDAR_MIGRATIONS = [
   TextLengthChecks1763714000000,
   SharedKeyTable1763720000000,
   EventsEndTimeIndex1763730000000,
+  OutboxFillfactor1763740000000,
 ];
