@@ -59,7 +59,8 @@ function dockerfiles(): [string, string][] {
       template
         .replace('{{GENERATED}}', `Generated from docker/Dockerfile.template and ${SOURCE}; edit those.`)
         .replaceAll('{{APP}}', s.name)
-        .replaceAll('{{HEALTH}}', s.health),
+        .replaceAll('{{HEALTH}}', s.health)
+        .replaceAll('{{NODE_OPTIONS}}', RUNTIME_NODE_OPTIONS),
     ],
     [`docker/${s.name}/Dockerfile.dockerignore`, ignore],
   ]);

@@ -7,6 +7,9 @@ import { HealthModule, brokerCheck, databaseCheck } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
+import { AvailabilityController } from './availability/availability.controller';
+import { AvailabilityRepository } from './availability/availability.repository';
+import { AvailabilityService } from './availability/availability.service';
 import { CalendarGuard } from './auth/calendar.guard';
 import { CalendarConfig } from './config/calendar.config';
 import { CALENDAR_DATABASE } from './database';
@@ -50,12 +53,14 @@ export class CalendarAppModule {
         BrokerProbeModule.forRoot(CalendarConfig),
         HealthModule.forRoot('calendar', [databaseCheck, brokerCheck]),
       ],
-      controllers: [EventsController, GrantsController],
+      controllers: [EventsController, AvailabilityController, GrantsController],
       providers: [
         ...CALENDAR_ACCESS_PROVIDERS,
         EventsService,
         EventsReadService,
         EventsRepository,
+        AvailabilityService,
+        AvailabilityRepository,
         EventOutboxRepository,
         JournalRepository,
         RequestLogRepository,

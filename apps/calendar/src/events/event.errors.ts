@@ -1,4 +1,4 @@
-import { defineErrors } from '@platform/envelope';
+import { defineErrors, type ErrorSpec } from '@platform/envelope';
 
 export enum CalendarError {
   VERSION_CONFLICT = 'CALENDAR_VERSION_CONFLICT',
@@ -9,7 +9,30 @@ export enum CalendarError {
   OWNER_ONLY = 'CALENDAR_OWNER_ONLY',
   INVALID_RANGE = 'CALENDAR_INVALID_RANGE',
   FILTER_NEEDS_READ = 'CALENDAR_FILTER_NEEDS_READ',
+  // Refusals of the availability calculations (apps/calendar/src/availability/availability.errors.ts):
+  // the same strings as AvailabilityErrorReason, mapped one to one by availability.service.ts.
+  AVAILABILITY_INVALID_RANGE = 'CALENDAR_AVAILABILITY_INVALID_RANGE',
+  AVAILABILITY_RANGE_TOO_LONG = 'CALENDAR_AVAILABILITY_RANGE_TOO_LONG',
+  AVAILABILITY_INVALID_INTERVAL = 'CALENDAR_AVAILABILITY_INVALID_INTERVAL',
+  AVAILABILITY_TOO_MANY_INTERVALS = 'CALENDAR_AVAILABILITY_TOO_MANY_INTERVALS',
+  AVAILABILITY_INVALID_TIME_ZONE = 'CALENDAR_AVAILABILITY_INVALID_TIME_ZONE',
+  AVAILABILITY_INVALID_WORKING_HOURS = 'CALENDAR_AVAILABILITY_INVALID_WORKING_HOURS',
+  AVAILABILITY_INVALID_WALL_TIME = 'CALENDAR_AVAILABILITY_INVALID_WALL_TIME',
+  AVAILABILITY_EMPTY_SPAN = 'CALENDAR_AVAILABILITY_EMPTY_SPAN',
+  AVAILABILITY_OVERLAPPING_SPANS = 'CALENDAR_AVAILABILITY_OVERLAPPING_SPANS',
+  AVAILABILITY_INVALID_PARTICIPANT = 'CALENDAR_AVAILABILITY_INVALID_PARTICIPANT',
+  AVAILABILITY_DUPLICATE_PARTICIPANT = 'CALENDAR_AVAILABILITY_DUPLICATE_PARTICIPANT',
+  AVAILABILITY_TOO_MANY_PARTICIPANTS = 'CALENDAR_AVAILABILITY_TOO_MANY_PARTICIPANTS',
+  AVAILABILITY_INVALID_DURATION = 'CALENDAR_AVAILABILITY_INVALID_DURATION',
+  AVAILABILITY_INVALID_BUFFER = 'CALENDAR_AVAILABILITY_INVALID_BUFFER',
+  AVAILABILITY_INVALID_GRANULARITY = 'CALENDAR_AVAILABILITY_INVALID_GRANULARITY',
+  AVAILABILITY_INVALID_MAX_RESULTS = 'CALENDAR_AVAILABILITY_INVALID_MAX_RESULTS',
+  AVAILABILITY_INVALID_OPTION = 'CALENDAR_AVAILABILITY_INVALID_OPTION',
+  AVAILABILITY_INVALID_CURSOR = 'CALENDAR_AVAILABILITY_INVALID_CURSOR',
 }
+
+/** The availability refusals, all 400. */
+export type AvailabilityCode = Extract<CalendarError, `CALENDAR_AVAILABILITY_${string}`>;
 
 const key = (c: CalendarError) => `calendar.errors.${c}`;
 
@@ -22,4 +45,16 @@ export const calendarError = defineErrors<CalendarError>({
   [CalendarError.OWNER_ONLY]: { status: 403, messageKey: key(CalendarError.OWNER_ONLY) },
   [CalendarError.INVALID_RANGE]: { status: 400, messageKey: key(CalendarError.INVALID_RANGE) },
   [CalendarError.FILTER_NEEDS_READ]: { status: 403, messageKey: key(CalendarError.FILTER_NEEDS_READ) },
+  ...availabilitySpecs(),
 });
+
+/** Every availability refusal is a client mistake: 400, with its own message. */
+function availabilitySpecs(): Record<AvailabilityCode, ErrorSpec> {
+  const codes = Object.values(CalendarError).filter((c): c is AvailabilityCode =>
+    c.startsWith('CALENDAR_AVAILABILITY_'),
+  );
+  return Object.fromEntries(codes.map((c) => [c, { status: 400, messageKey: key(c) }])) as Record<
+    AvailabilityCode,
+    ErrorSpec
+  >;
+}

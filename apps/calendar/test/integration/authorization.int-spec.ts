@@ -62,7 +62,12 @@ describe('calendar authorization walk (real PostgreSQL)', () => {
       sessionCases
         .filter((c) => !lacksAll(c.withhold))
         .map((c) => `${c.method} ${c.path} ${c.withhold.join('+')}`),
-    ).toEqual(['GET /Calendar/events Read+FreeBusy', 'GET /Calendar/teams Share+ViewTeams']);
+    ).toEqual([
+      'GET /Calendar/events Read+FreeBusy',
+      'GET /Calendar/freebusy Read+FreeBusy',
+      'POST /Calendar/findSlots Read+FreeBusy',
+      'GET /Calendar/teams Share+ViewTeams',
+    ]);
   });
 
   it.each(
