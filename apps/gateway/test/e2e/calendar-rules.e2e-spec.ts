@@ -125,9 +125,12 @@ describe('calendar rules through the gateway', () => {
     // expires (API_KEY_CACHE_TTL_MS, 2 s by default). Probe with a read (no write budget spent): 403
     // without the Read grant while the key still authenticates, 401 once the revocation is seen.
     const revokedAt = Date.now();
-    let probe = await request<Env>(`${gw}/Calendar/events?from=2026-12-01T00:00:00Z&to=2026-12-08T00:00:00Z`, {
-      headers: headers('erp'),
-    });
+    let probe = await request<Env>(
+      `${gw}/Calendar/events?from=2026-12-01T00:00:00Z&to=2026-12-08T00:00:00Z`,
+      {
+        headers: headers('erp'),
+      },
+    );
     while (probe.status !== 401 && Date.now() - revokedAt < 5000) {
       await new Promise((r) => setTimeout(r, 100));
       probe = await request<Env>(`${gw}/Calendar/events?from=2026-12-01T00:00:00Z&to=2026-12-08T00:00:00Z`, {
