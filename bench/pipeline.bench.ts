@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     },
   });
   try {
-    const ports = { node: await freePort(), nest: await freePort() };
+    const ports = { node: await freePort(), nest: await freePort(), nodePg: await freePort() };
     const hello = {
       node: procs.helloWorld(DIST, 'node', ports.node),
       nest: procs.helloWorld(DIST, 'nest', ports.nest),
@@ -210,6 +210,21 @@ async function main(): Promise<void> {
       if (out.status !== 201) throw new Error(`seeding week event ${i} answered ${out.status}`);
     }
     const weekQuery = new URL(`${calendar}/Calendar/events?${WEEK}&limit=50`);
+    // The database-bound ceiling: bare Node + pg running the product view's own statement.
+    procs.helloWorld(DIST, 'node-pg', ports.nodePg, [
+      databaseUrl,
+      seed.accountId,
+      new Date(WEEK_FROM).toISOString(),
+      new Date(WEEK_FROM + 7 * 86400000).toISOString(),
+    ]);
+    const ceiling = new URL(`http://127.0.0.1:${ports.nodePg}/`);
+    await waitFor(ceiling.toString(), 'bare node + pg week query');
+    {
+      const res = await fetch(ceiling);
+      const items = ((await res.json()) as { value?: { items?: unknown[] } }).value?.items;
+      if (items?.length !== 8)
+        throw new Error(`the bare node + pg week query returned ${items?.length} rows, not 8`);
+    }
     for (const [view, headers] of [
       ['product', product],
       ['person', person],
@@ -301,6 +316,7 @@ async function main(): Promise<void> {
         `${app} GET /health/live`,
         get(new URL(`${system.apps[app].url}${service(app).health}/live`), {}, `${app} live`),
       ]),
+      ['week:ceiling', 'bare node + pg, the week statement', get(ceiling, {}, 'node + pg')],
       ['week:product', 'calendar week query, product view', get(weekQuery, product, 'product view')],
       ['week:person', 'calendar week query, person view', get(weekQuery, person, 'person view')],
       ['create', 'calendar upsert, create (new triple)', create],
@@ -473,8 +489,24 @@ async function main(): Promise<void> {
       met: '',
     });
     for (const app of ORDER) httpRow(`live:${app}`, `${app} \`GET /health/live\``, TARGETS.health);
+    httpRow('week:ceiling', 'bare Node `http` + pg, the week statement (DB-bound ceiling)');
     httpRow('week:product', 'calendar week query, product view (API_KEY)', TARGETS.week);
     httpRow('week:person', 'calendar week query, person view (PlatformSession)', TARGETS.week);
+    {
+      const ceilingRps = (figures.get('week:ceiling') as Figure).rps;
+      for (const [key, view] of [
+        ['week:product', 'product'],
+        ['week:person', 'person'],
+      ] as const) {
+        rows.push({
+          what: `calendar week query, ${view} view, against the DB-bound ceiling`,
+          value: `${(figures.get(key) as Figure).rps}`,
+          ratio: `${ratioText((figures.get(key) as Figure).rps / ceilingRps)} of ceiling`,
+          target: 'none set',
+          met: '',
+        });
+      }
+    }
     httpRow('create', 'calendar upsert, create (new triple)', TARGETS.write);
     httpRow('update', 'calendar upsert, update (current version)', TARGETS.write);
     const failed = relayFailure ? 'failed (see above)' : 'not measured';

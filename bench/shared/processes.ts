@@ -41,8 +41,20 @@ export class Processes {
   }
 
   /** A reference hello-world (bench/shared/hello-server.ts) from the build in `distDir`. */
-  helloWorld(distDir: string, kind: 'node' | 'nest', port: number): ChildProcess {
-    return this.start(process.execPath, [join(distDir, 'bench/shared/hello-server.js'), kind, String(port)]);
+  helloWorld(
+    distDir: string,
+    kind: 'node' | 'nest' | 'node-pg',
+    port: number,
+    args: string[] = [],
+  ): ChildProcess {
+    return this.start(process.execPath, [
+      '-r',
+      join(distDir, 'scripts/register-paths.js'),
+      join(distDir, 'bench/shared/hello-server.js'),
+      kind,
+      String(port),
+      ...args,
+    ]);
   }
 
   stopAll(): void {
