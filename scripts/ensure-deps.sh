@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what `npm start` and `npm test` need on a fresh machine: npm dependencies (when the lockfile
 # changed since the last install), which include Node 24 itself, and Debian's librdkafka1, whose mock
-# cluster is the embedded Kafka broker. Nothing else is fetched. The machine's Node (20 will do) only
-# runs the first install; once the pinned one is in node_modules/.bin, npm itself runs on it.
+# cluster is the embedded Kafka broker, and python3-dateutil (the recurrence tests' oracle). Nothing else
+# is fetched. The machine's Node (20 will do) only runs the first install; once the pinned one is in
+# node_modules/.bin, npm itself runs on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -17,6 +18,18 @@ if [ -z "${KAFKA_BROKERS:-}${TEST_KAFKA_BROKERS:-}" ] && ! grep -q 'librdkafka\.
   else
     echo "librdkafka1 is missing. Install it (sudo apt-get install -y librdkafka1) or set KAFKA_BROKERS to a real Kafka cluster." >&2
     exit 1
+  fi
+fi
+
+# libs/recurrence's unit tests check the engine against python-dateutil: Debian's python3-dateutil
+# (it brings /usr/bin/python3). Only those tests (and the recurrence bench's cross-check) need it.
+if ! /usr/bin/python3 -c 'import dateutil' 2>/dev/null; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "==> installing python3-dateutil (the recurrence tests' oracle) with apt-get"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-dateutil >/dev/null
+  else
+    echo "python3-dateutil is missing: libs/recurrence's oracle test will fail (sudo apt-get install -y python3-dateutil)." >&2
   fi
 fi
 
