@@ -37,6 +37,8 @@ export interface EventResource {
 // Overlaps bound `ends_at` too: the planner walks the narrower bound (migration EventsEndTimeIndex).
 @Index('events_account_end_idx', ['accountId', 'endsAt', 'startsAt'])
 // GIN indexes for array overlap (`&&`): TypeORM cannot declare their method, so it is told to leave them be.
+// GiST (account, period) for free/busy overlaps (migration EventsPeriodIndex).
+@Index('events_account_period_idx', { synchronize: false })
 @Index('events_people_idx', { synchronize: false })
 @Index('events_resources_idx', { synchronize: false })
 @Check('events_version_check', 'version >= 1')

@@ -7,6 +7,7 @@ import { JournalCursorAtCommit1763713000000 } from './1763713000000-journal-curs
 import { TextLengthChecks1763714000000 } from './1763714000000-text-length-checks';
 import { SharedKeyTable1763720000000 } from './1763720000000-shared-key-table';
 import { EventsEndTimeIndex1763730000000 } from './1763730000000-events-end-time-index';
+import { EventsPeriodIndex1763745000000 } from './1763745000000-events-period-index';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const CALENDAR_MIGRATIONS = [
   SharedKeyTable1763720000000,
   EventsEndTimeIndex1763730000000,
   OutboxFillfactor1763740000000,
+  EventsPeriodIndex1763745000000,
 ];
