@@ -11,6 +11,10 @@ import { AvailabilityController } from './availability/availability.controller';
 import { AvailabilityRepository } from './availability/availability.repository';
 import { AvailabilityService } from './availability/availability.service';
 import { CalendarGuard } from './auth/calendar.guard';
+import { ConferenceController } from './conference/conference.controller';
+import { conferenceProvider } from './conference/conference.provider';
+import { ConferenceRepository } from './conference/conference.repository';
+import { CONFERENCE_PROVIDER, ConferenceService } from './conference/conference.service';
 import { CalendarConfig } from './config/calendar.config';
 import { CALENDAR_DATABASE } from './database';
 import { EventOutboxRepository } from './events/event-outbox.repository';
@@ -20,6 +24,9 @@ import { EventsRepository } from './events/events.repository';
 import { EventsService } from './events/events.service';
 import { JournalRepository } from './events/journal.repository';
 import { GrantsController } from './grants/grants.controller';
+import { AttendeesRepository } from './invitations/attendees.repository';
+import { InvitationsController } from './invitations/invitations.controller';
+import { InvitationsService } from './invitations/invitations.service';
 import { GrantsRepository } from './grants/grants.repository';
 import { GrantsService } from './grants/grants.service';
 import { TeamsRepository } from './grants/teams.repository';
@@ -53,7 +60,13 @@ export class CalendarAppModule {
         BrokerProbeModule.forRoot(CalendarConfig),
         HealthModule.forRoot('calendar', [databaseCheck, brokerCheck]),
       ],
-      controllers: [EventsController, AvailabilityController, GrantsController],
+      controllers: [
+        EventsController,
+        ConferenceController,
+        InvitationsController,
+        AvailabilityController,
+        GrantsController,
+      ],
       providers: [
         ...CALENDAR_ACCESS_PROVIDERS,
         EventsService,
@@ -63,6 +76,11 @@ export class CalendarAppModule {
         AvailabilityRepository,
         EventOutboxRepository,
         JournalRepository,
+        ConferenceService,
+        ConferenceRepository,
+        InvitationsService,
+        AttendeesRepository,
+        { provide: CONFERENCE_PROVIDER, useFactory: conferenceProvider, inject: [CalendarConfig] },
         RequestLogRepository,
         RequestLogWriter,
         WriteLimitsRepository,

@@ -2,6 +2,7 @@ import type { ServiceDatabase } from '@platform/persistence';
 import { CalendarEvent } from './events/calendar-event.entity';
 import { AccountCursor, JournalRecord } from './events/journal.entity';
 import { IntegrationGrant, TeamMember } from './grants/integration-grant.entity';
+import { EventAttendee } from './invitations/event-attendee.entity';
 import { RequestLogRecord } from './limits/request-log.entity';
 import { CALENDAR_MIGRATIONS } from './migrations';
 import { Account } from './tenancy/account.entity';
@@ -17,6 +18,7 @@ export const CALENDAR_DATABASE: ServiceDatabase = {
     Product,
     ProductKey,
     CalendarEvent,
+    EventAttendee,
     IntegrationGrant,
     TeamMember,
     JournalRecord,

@@ -17,10 +17,13 @@ import { isPermission } from '../grants/permissions';
 import { asAccountId, asProductId } from '../tenancy/tenant-ids';
 import {
   personScopes,
-  type CalendarPrincipal,
+  type CalendarCaller,
+  type GuestPrincipal,
   type PersonPrincipal,
   type ProductPrincipal,
 } from './calendar.access';
+
+const GUEST: GuestPrincipal = Object.freeze({ kind: 'guest', scopes: [] });
 
 /**
  * Calendar's global guard.
@@ -30,9 +33,11 @@ import {
  * - `platform-session`: `PlatformSession`, a JWT of the identity provider verified against the
  *   configured JWKS or public key (issuer, audience, expiry). Account from `account_id`; the owner is
  *   the holder of the `owner` role (`roles` claim).
+ * - `rsvp-token`: nothing to check here (a guest without any header); only routes whose handler
+ *   verifies a signed token from the body accept it, and a session sent along is still verified.
  */
 @Injectable()
-export class CalendarGuard extends DenyByDefaultGuard<CalendarPrincipal> {
+export class CalendarGuard extends DenyByDefaultGuard<CalendarCaller> {
   private verifier?: SessionVerifier;
 
   constructor(
@@ -44,18 +49,19 @@ export class CalendarGuard extends DenyByDefaultGuard<CalendarPrincipal> {
     super(reflector);
   }
 
-  protected async authenticate(context: ExecutionContext, schemes: string[]): Promise<CalendarPrincipal> {
+  protected async authenticate(context: ExecutionContext, schemes: string[]): Promise<CalendarCaller> {
     const req = context.switchToHttp().getRequest<Request>();
     if (schemes.includes('platform-session') && headerValue(req.headers, 'platformsession')) {
       return this.session(req);
     }
     if (schemes.includes('product-key')) return this.productKey(req);
+    if (schemes.includes('rsvp-token')) return GUEST;
     throw commonError(CommonError.UNAUTHENTICATED);
   }
 
   /** A person lacking a scope is not the account owner; a product lacks a grant. */
-  protected override denied(p: CalendarPrincipal, _missing: string[], rule: AccessRule): DomainError {
-    if (p.kind === 'person') return calendarError(CalendarError.OWNER_ONLY);
+  protected override denied(p: CalendarCaller, _missing: string[], rule: AccessRule): DomainError {
+    if (p.kind !== 'key') return calendarError(CalendarError.OWNER_ONLY);
     const required = rule.kind === 'exempt' ? [] : rule.scopes.filter(isPermission);
     return calendarError(CalendarError.GRANT_MISSING, { permission: required.join(' / ') }, { required });
   }

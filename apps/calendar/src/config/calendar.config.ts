@@ -1,6 +1,10 @@
-import { IsInt, IsOptional, IsString, Min } from 'class-validator';
-import { DataServiceConfig } from '@platform/config';
+import { IsIn, IsInt, IsNotIn, IsOptional, IsString, IsUrl, Min, ValidateIf } from 'class-validator';
+import { DataServiceConfig, Sensitive } from '@platform/config';
+import { MinChars } from '@platform/envelope';
 import { service } from '@platform/registry';
+
+/** The development default of CALENDAR_RSVP_SECRET: refused in production. */
+export const DEV_RSVP_SECRET = 'dev-only-calendar-rsvp-secret-change-me';
 
 export class CalendarConfig extends DataServiceConfig {
   override PORT = service('calendar').port;
@@ -14,4 +18,29 @@ export class CalendarConfig extends DataServiceConfig {
   /** Writes (upsert, remove) per product per sliding window, counted across all replicas. */
   @IsInt() @Min(1) CALENDAR_WRITE_LIMIT = 600;
   @IsInt() @Min(1) CALENDAR_WRITE_WINDOW_SEC = 60;
+  /**
+   * Who makes conference rooms (decision 0017): `jitsi` (room URLs on CALENDAR_JITSI_BASE_URL, no
+   * account needed) or `stub` (deterministic rooms on https://stub.conference.invalid/, for tests).
+   */
+  @IsIn(['jitsi', 'stub']) CALENDAR_CONFERENCE_PROVIDER: 'jitsi' | 'stub' = 'jitsi';
+  @IsUrl({ protocols: ['https'], require_protocol: true, require_tld: false })
+  CALENDAR_JITSI_BASE_URL = 'https://meet.jit.si';
+  /**
+   * Signs external guests' rsvp links (HMAC-SHA256); rotating it invalidates every link sent. When set,
+   * at least 32 characters and not the development default. Unset: the development default outside
+   * production; in production guest links are off (no `rsvp_token`, token answers 403) until it is set,
+   * since the generated deployments carry no such secret yet (decision 0017).
+   */
+  @Sensitive()
+  @IsString()
+  @ValidateIf((c: CalendarConfig) => c.CALENDAR_RSVP_SECRET !== '')
+  @MinChars(32, { message: 'CALENDAR_RSVP_SECRET must have at least 32 characters' })
+  @IsNotIn([DEV_RSVP_SECRET], { message: 'CALENDAR_RSVP_SECRET must not be the development default' })
+  CALENDAR_RSVP_SECRET = '';
+
+  /** The key of rsvp links, or null when guest links are off (production without a secret). */
+  rsvpSecret(): string | null {
+    if (this.CALENDAR_RSVP_SECRET) return this.CALENDAR_RSVP_SECRET;
+    return this.NODE_ENV === 'production' ? null : DEV_RSVP_SECRET;
+  }
 }

@@ -20,6 +20,25 @@ export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
 export const RESOURCE_TYPES = ['room', 'equipment'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
+/** The conference room attached to an event (decision 0017); the API shows it as `conference`. */
+export interface EventConference {
+  provider: string;
+  url: string;
+  room_id: string;
+  created_at: string;
+}
+
+/** An invited person or guest as the event responses show it (iCalendar ATTENDEE with PARTSTAT). */
+export interface EventAttendeeView {
+  kind: 'person' | 'email';
+  id?: string;
+  email?: string;
+  role: 'REQ-PARTICIPANT' | 'OPT-PARTICIPANT';
+  partstat: 'NEEDS-ACTION' | 'ACCEPTED' | 'DECLINED' | 'TENTATIVE';
+  responded_at: string | null;
+  comment: string | null;
+}
+
 export interface EventResource {
   type: ResourceType;
   id: string;
@@ -83,6 +102,10 @@ export class CalendarEvent {
   @Column({ name: 'resource_ids', type: 'text', array: true, default: () => "'{}'" }) resourceIds: string[];
   @Column({ type: 'text', array: true, default: () => "'{}'" }) recurrence: string[];
   @Column({ type: 'jsonb', default: () => "'{}'" }) metadata: Record<string, string>;
+  /** The room link; null until `attachConference` (migration ConferenceAndAttendees). */
+  @Column({ type: 'jsonb', nullable: true }) conference: EventConference | null;
+  /** `event_attendees` of the event as shown, written by the same statement as those rows. */
+  @Column({ type: 'jsonb', default: () => "'[]'" }) attendees: EventAttendeeView[];
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -23,6 +23,26 @@ export class EventOutboxRepository {
     });
   }
 
+  /**
+   * The event as the written row has it, every field from its columns: for writes that change only the
+   * room or the attendees, whose statement does not know the rest of the event (decision 0017).
+   */
+  changedFromRow(opts: AppendOptions): OutboxAppend {
+    return prepareOutboxAppend(CALENDAR_SCHEMA, CalendarEventChanged, {}, opts, {
+      eventId: 'id',
+      accountId: 'account_id',
+      productId: 'product_id',
+      entityType: 'entity_type',
+      entityId: 'entity_id',
+      version: 'version',
+      title: 'title',
+      startsAt: isoInstantSql('starts_at'),
+      endsAt: isoInstantSql('ends_at'),
+      status: 'status',
+      changedAt: isoInstantSql('updated_at'),
+    });
+  }
+
   /** The removal: id and version are those of the deleted events row. */
   removed(payload: Omit<CalendarEventRemovedV1, 'eventId' | 'version'>, opts: AppendOptions): OutboxAppend {
     return prepareOutboxAppend(CALENDAR_SCHEMA, CalendarEventRemoved, payload, opts, {

@@ -58,7 +58,7 @@ const VIEW_COLUMNS = `e.id, e.product_id AS "productId", e.entity_type AS "entit
   e.starts_at AS "startsAt", e.ends_at AS "endsAt", to_char(e.start_date, 'YYYY-MM-DD') AS "startDate",
   to_char(e.end_date, 'YYYY-MM-DD') AS "endDate", e.time_zone AS "timeZone", e.status, e.visibility,
   e.owner_person_id AS "ownerPersonId", e.assignee_ids AS "assigneeIds", e.resources, e.recurrence,
-  e.metadata, e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
+  e.metadata, e.conference, e.attendees, e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
 
 /** Positional parameters, `$1` always the account: every statement here starts from its tenant. */
 class Params {

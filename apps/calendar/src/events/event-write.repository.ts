@@ -61,7 +61,7 @@ function fieldColumns(meta: EntityMetadata, st: WriteStatement, fields: EventFie
 }
 
 /** Every column of a row of `alias`, named as the entity's properties (dates as `YYYY-MM-DD`, as TypeORM). */
-function asEntity(meta: EntityMetadata, alias: string): string {
+export function asEntity(meta: EntityMetadata, alias: string): string {
   return meta.columns
     .map((c) => {
       const col = `${alias}."${c.databaseName}"`;

@@ -9,6 +9,13 @@ export enum CalendarError {
   OWNER_ONLY = 'CALENDAR_OWNER_ONLY',
   INVALID_RANGE = 'CALENDAR_INVALID_RANGE',
   FILTER_NEEDS_READ = 'CALENDAR_FILTER_NEEDS_READ',
+  // Conference rooms and invitations (decision 0017).
+  EVENT_NOT_FOUND = 'CALENDAR_EVENT_NOT_FOUND',
+  NOT_EVENT_OWNER = 'CALENDAR_NOT_EVENT_OWNER',
+  NOT_INVITED = 'CALENDAR_NOT_INVITED',
+  RSVP_TOKEN_INVALID = 'CALENDAR_RSVP_TOKEN_INVALID',
+  RSVP_TOKEN_EXPIRED = 'CALENDAR_RSVP_TOKEN_EXPIRED',
+  TOO_MANY_ATTENDEES = 'CALENDAR_TOO_MANY_ATTENDEES',
   // Refusals of the availability calculations (apps/calendar/src/availability/availability.errors.ts):
   // the same strings as AvailabilityErrorReason, mapped one to one by availability.service.ts.
   AVAILABILITY_INVALID_RANGE = 'CALENDAR_AVAILABILITY_INVALID_RANGE',
@@ -45,6 +52,12 @@ export const calendarError = defineErrors<CalendarError>({
   [CalendarError.OWNER_ONLY]: { status: 403, messageKey: key(CalendarError.OWNER_ONLY) },
   [CalendarError.INVALID_RANGE]: { status: 400, messageKey: key(CalendarError.INVALID_RANGE) },
   [CalendarError.FILTER_NEEDS_READ]: { status: 403, messageKey: key(CalendarError.FILTER_NEEDS_READ) },
+  [CalendarError.EVENT_NOT_FOUND]: { status: 404, messageKey: key(CalendarError.EVENT_NOT_FOUND) },
+  [CalendarError.NOT_EVENT_OWNER]: { status: 403, messageKey: key(CalendarError.NOT_EVENT_OWNER) },
+  [CalendarError.NOT_INVITED]: { status: 403, messageKey: key(CalendarError.NOT_INVITED) },
+  [CalendarError.RSVP_TOKEN_INVALID]: { status: 403, messageKey: key(CalendarError.RSVP_TOKEN_INVALID) },
+  [CalendarError.RSVP_TOKEN_EXPIRED]: { status: 403, messageKey: key(CalendarError.RSVP_TOKEN_EXPIRED) },
+  [CalendarError.TOO_MANY_ATTENDEES]: { status: 400, messageKey: key(CalendarError.TOO_MANY_ATTENDEES) },
   ...availabilitySpecs(),
 });
 

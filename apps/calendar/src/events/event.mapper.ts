@@ -1,5 +1,12 @@
 import { RequestValidationError, isCalendarDate, type RawFieldError } from '@platform/envelope';
-import type { CalendarEvent, EventResource, EventStatus, EventVisibility } from './calendar-event.entity';
+import type {
+  CalendarEvent,
+  EventAttendeeView,
+  EventConference,
+  EventResource,
+  EventStatus,
+  EventVisibility,
+} from './calendar-event.entity';
 import type { EventTimeDto } from './dto/event-time.dto';
 import type { UpsertEventRequest } from './dto/upsert-event.request';
 
@@ -166,6 +173,10 @@ export interface EventView {
   resources: EventResource[];
   recurrence: string[];
   metadata: Record<string, string>;
+  /** The room link, when one was attached. */
+  conference?: EventConference;
+  /** Invited people and guests, when there are any. */
+  attendees?: EventAttendeeView[];
   created_at: string;
   updated_at: string;
 }
@@ -210,7 +221,8 @@ export type EventViewSource = Pick<
   | 'metadata'
   | 'createdAt'
   | 'updatedAt'
->;
+> &
+  Partial<Pick<CalendarEvent, 'conference' | 'attendees'>>;
 
 export function toEventView(e: EventViewSource): EventView {
   return {
@@ -232,6 +244,8 @@ export function toEventView(e: EventViewSource): EventView {
     resources: e.resources,
     recurrence: e.recurrence,
     metadata: e.metadata,
+    ...(e.conference ? { conference: e.conference } : {}),
+    ...(e.attendees?.length ? { attendees: e.attendees } : {}),
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
   };

@@ -8,6 +8,7 @@ import { TextLengthChecks1763714000000 } from './1763714000000-text-length-check
 import { SharedKeyTable1763720000000 } from './1763720000000-shared-key-table';
 import { EventsEndTimeIndex1763730000000 } from './1763730000000-events-end-time-index';
 import { EventsPeriodIndex1763745000000 } from './1763745000000-events-period-index';
+import { ConferenceAndAttendees1763750000000 } from './1763750000000-conference-and-attendees';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const CALENDAR_MIGRATIONS = [
   EventsEndTimeIndex1763730000000,
   OutboxFillfactor1763740000000,
   EventsPeriodIndex1763745000000,
+  ConferenceAndAttendees1763750000000,
 ];

@@ -31,8 +31,9 @@ describe('calendar authorization walk (real PostgreSQL)', () => {
       body: c.method === 'GET' ? undefined : {},
     });
 
-  it('names its one exemption: listing grants shows each caller only its own', () => {
+  it('names its exemptions: listing grants shows each caller only its own; an rsvp answers for oneself', () => {
     expect(exemptRoutes(routes)).toEqual([
+      'POST /Calendar/rsvp: an attendee answers only for themselves: a person as an invited attendee, a guest through the signed token of their own invitation',
       "GET /Calendar/grants: a product key sees only its own grants; a person, their account's",
     ]);
   });
@@ -57,13 +58,15 @@ describe('calendar authorization walk (real PostgreSQL)', () => {
   const lacksAll = (withhold: string[]) => withhold.every((s) => !member.includes(s as never));
   const sessionCases = cases.filter((c) => c.scheme === 'platform-session');
 
-  it('leaves to members exactly the reads every person may make', () => {
+  it('leaves to members exactly the reads every person may make, and the changes of their own events', () => {
     expect(
       sessionCases
         .filter((c) => !lacksAll(c.withhold))
         .map((c) => `${c.method} ${c.path} ${c.withhold.join('+')}`),
     ).toEqual([
       'GET /Calendar/events Read+FreeBusy',
+      'POST /Calendar/attachConference Push+EditOwnEvents',
+      'POST /Calendar/invite Push+EditOwnEvents',
       'GET /Calendar/freebusy Read+FreeBusy',
       'POST /Calendar/findSlots Read+FreeBusy',
       'GET /Calendar/teams Share+ViewTeams',

@@ -8,6 +8,28 @@ export class EventTimeResponse {
   @ApiPropertyOptional({ example: 'Asia/Almaty' }) time_zone?: string;
 }
 
+export class ConferenceResponse {
+  @ApiProperty({ enum: ['jitsi', 'stub'], example: 'jitsi' }) provider: string;
+  @ApiProperty({ example: 'https://meet.jit.si/Meet-3q2x9Vb0k1LmN4pQ7rS8tU5vW6' }) url: string;
+  @ApiProperty({ example: 'Meet-3q2x9Vb0k1LmN4pQ7rS8tU5vW6' }) room_id: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+}
+
+export class AttendeeResponse {
+  @ApiProperty({ enum: ['person', 'email'] }) kind: string;
+  @ApiPropertyOptional({ description: 'Person id (kind person)', example: 'person-18' }) id?: string;
+  @ApiPropertyOptional({ description: 'Lower-cased email (kind email)', example: 'guest@example.com' })
+  email?: string;
+  @ApiProperty({ enum: ['REQ-PARTICIPANT', 'OPT-PARTICIPANT'], description: 'iCalendar ROLE' }) role: string;
+  @ApiProperty({
+    enum: ['NEEDS-ACTION', 'ACCEPTED', 'DECLINED', 'TENTATIVE'],
+    description: 'iCalendar PARTSTAT',
+  })
+  partstat: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) responded_at: string | null;
+  @ApiProperty({ nullable: true, type: String }) comment: string | null;
+}
+
 /** Documentation shape of an event as every calendar endpoint returns it (see `EventView`). */
 export class EventResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -32,6 +54,10 @@ export class EventResponse {
   @ApiProperty({ type: [EventResourceDto] }) resources: EventResourceDto[];
   @ApiProperty({ type: [String], example: ['RRULE:FREQ=WEEKLY;COUNT=4'] }) recurrence: string[];
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
+  @ApiPropertyOptional({ type: ConferenceResponse, description: 'The conference room, once attached' })
+  conference?: ConferenceResponse;
+  @ApiPropertyOptional({ type: [AttendeeResponse], description: 'Invited people and guests, if any' })
+  attendees?: AttendeeResponse[];
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }

@@ -1,0 +1,38 @@
+import { loadConfig } from '@platform/config';
+import { CalendarConfig, DEV_RSVP_SECRET } from './calendar.config';
+
+describe('CalendarConfig: conference and rsvp settings', () => {
+  it('defaults to Jitsi on meet.jit.si and a development rsvp secret', () => {
+    const c = loadConfig(CalendarConfig, {});
+    expect([c.CALENDAR_CONFERENCE_PROVIDER, c.CALENDAR_JITSI_BASE_URL]).toEqual([
+      'jitsi',
+      'https://meet.jit.si',
+    ]);
+  });
+
+  it('fails at boot on an unknown provider or a base URL that is not https', () => {
+    expect(() => loadConfig(CalendarConfig, { CALENDAR_CONFERENCE_PROVIDER: 'zoom' })).toThrow(
+      /CALENDAR_CONFERENCE_PROVIDER/,
+    );
+    expect(() => loadConfig(CalendarConfig, { CALENDAR_JITSI_BASE_URL: 'http://meet.example.org' })).toThrow(
+      /CALENDAR_JITSI_BASE_URL/,
+    );
+  });
+
+  it('checks a set rsvp secret; unset, the development default outside production and none in production', () => {
+    expect(loadConfig(CalendarConfig, {}).rsvpSecret()).toBe(DEV_RSVP_SECRET);
+    expect(loadConfig(CalendarConfig, { NODE_ENV: 'production' }).rsvpSecret()).toBeNull();
+    expect(() => loadConfig(CalendarConfig, { CALENDAR_RSVP_SECRET: 'short' })).toThrow(
+      /CALENDAR_RSVP_SECRET/,
+    );
+    expect(() =>
+      loadConfig(CalendarConfig, { NODE_ENV: 'production', CALENDAR_RSVP_SECRET: DEV_RSVP_SECRET }),
+    ).toThrow(/CALENDAR_RSVP_SECRET/);
+    expect(
+      loadConfig(CalendarConfig, {
+        NODE_ENV: 'production',
+        CALENDAR_RSVP_SECRET: 'x'.repeat(32),
+      }).rsvpSecret(),
+    ).toHaveLength(32);
+  });
+});
