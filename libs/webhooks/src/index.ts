@@ -1,5 +1,73 @@
 /**
- * Signed outgoing webhooks (verification's `X-Service-*` deliveries, lending's subscriptions) will live
- * here. Intentionally empty in the foundation: no service sends webhooks yet.
+ * Signed webhook delivery for every service that sends webhooks (decision 0018): subscriptions with
+ * encrypted, rotating secrets; deliveries enqueued in the business transaction; a stateless worker
+ * (SKIP LOCKED leases, backoff with full jitter, dead letters, redrive); an SSRF guard; a delivery log.
  */
-export const WEBHOOKS_LIB = 'webhooks';
+export { classifyAddress, type AddressClass } from './address-class';
+export {
+  assertPublicUrl,
+  resolveWebhookTarget,
+  webhookTargetPolicy,
+  systemResolver,
+  STRICT_TARGET_POLICY,
+  MAX_WEBHOOK_URL_LENGTH,
+  WebhookTargetError,
+  WebhookTargetRefusal,
+  type WebhookTarget,
+  type WebhookTargetPolicy,
+  type PrivateTargetAllowance,
+  type HostResolver,
+  type ResolvedAddress,
+  type TargetCheckOptions,
+} from './webhook-target';
+export {
+  WebhookHeader,
+  DEFAULT_TOLERANCE_SECONDS,
+  computeWebhookSignature,
+  signWebhook,
+  verifyWebhookSignature,
+  type SignInput,
+  type WebhookVerification,
+  type HeaderSource,
+} from './webhook-signature';
+export { WebhookSecretBox, generateWebhookSecret } from './webhook-secret-box';
+export {
+  webhookTablesDdl,
+  dropWebhookTablesDdl,
+  MAX_LOGGED_RESPONSE_BYTES,
+  type WebhookDeliveryStatus,
+} from './webhook-tables';
+export { webhookTablesMigration } from './webhook-tables.migration';
+export {
+  WebhookSubscriptions,
+  type WebhookSubscription,
+  type WebhookSubscriptionWithSecret,
+  type CreateWebhookSubscription,
+  type WebhookSubscriptionsOptions,
+} from './webhook-subscriptions.service';
+export {
+  enqueueWebhook,
+  MAX_WEBHOOK_PAYLOAD_BYTES,
+  type EnqueueWebhook,
+  type EnqueuedDelivery,
+} from './webhook-enqueue';
+export {
+  WebhookDeliveries,
+  redriveWebhooks,
+  type WebhookDelivery,
+  type WebhookAttempt,
+  type RedriveFilter,
+} from './webhook-deliveries';
+export { backoffCapMs, backoffDelayMs, DEFAULT_RETRY_SCHEDULE, type RetrySchedule } from './webhook-backoff';
+export {
+  WebhookDeliveryWorker,
+  webhookBody,
+  type WebhookWorkerOptions,
+  type WorkerRoundResult,
+} from './webhook-delivery.worker';
+export {
+  WebhooksModule,
+  WebhookWorkerLifecycle,
+  WEBHOOKS_OPTIONS,
+  type WebhooksModuleOptions,
+} from './webhooks.module';

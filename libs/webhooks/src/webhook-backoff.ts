@@ -1,0 +1,27 @@
+export interface RetrySchedule {
+  /** Delay cap before the 2nd attempt; it doubles per attempt. */
+  backoffBaseMs: number;
+  /** Largest delay between two attempts. */
+  backoffMaxMs: number;
+  /** Attempts per budget (from enqueue or the last redrive) before a delivery is dead. */
+  maxAttempts: number;
+}
+
+/** ~32 h on average, at most ~65 h, over 15 attempts (decision 0018). */
+export const DEFAULT_RETRY_SCHEDULE: RetrySchedule = Object.freeze({
+  backoffBaseMs: 60_000,
+  backoffMaxMs: 12 * 3_600_000,
+  maxAttempts: 15,
+});
+
+/** The cap of the delay after the n-th failed attempt of a budget (n >= 1): min(max, base * 2^(n-1)). */
+export function backoffCapMs(failedAttempts: number, s: RetrySchedule): number {
+  const n = Math.max(1, failedAttempts);
+  // 2 ** 60 and beyond would only overflow towards Infinity: the cap wins long before.
+  return Math.min(s.backoffMaxMs, s.backoffBaseMs * 2 ** Math.min(n - 1, 52));
+}
+
+/** Full jitter (uniform in [0, cap]): replicas retrying after one outage do not come back together. */
+export function backoffDelayMs(failedAttempts: number, s: RetrySchedule, random = Math.random): number {
+  return Math.floor(random() * (backoffCapMs(failedAttempts, s) + 1));
+}
