@@ -30,6 +30,8 @@ import { InvitationsService } from './invitations/invitations.service';
 import { GrantsRepository } from './grants/grants.repository';
 import { GrantsService } from './grants/grants.service';
 import { TeamsRepository } from './grants/teams.repository';
+import { ExpandController } from './recurrence/expand.controller';
+import { ExpandService } from './recurrence/expand.service';
 import { RequestLogRepository } from './limits/request-log.repository';
 import { RequestLogWriter } from './limits/request-log.writer';
 import { WriteLimitsRepository } from './limits/write-limits.repository';
@@ -65,6 +67,7 @@ export class CalendarAppModule {
         ConferenceController,
         InvitationsController,
         AvailabilityController,
+        ExpandController,
         GrantsController,
       ],
       providers: [
@@ -74,6 +77,7 @@ export class CalendarAppModule {
         EventsRepository,
         AvailabilityService,
         AvailabilityRepository,
+        ExpandService,
         EventOutboxRepository,
         JournalRepository,
         ConferenceService,

@@ -36,21 +36,54 @@ describe('availability errors as calendar errors', () => {
   });
 });
 
-describe('busyIntervalsOf (the recurrence seam)', () => {
+describe('busyIntervalsOf (recurrence expanded by libs/recurrence)', () => {
   const row = {
     startsAt: new Date('2026-12-01T09:00:00Z'),
     endsAt: new Date('2026-12-01T10:00:00Z'),
+    allDay: false,
+    startDate: null,
+    endDate: null,
     personIds: ['a'],
     resourceIds: [],
     recurrence: ['RRULE:FREQ=DAILY'],
+    recurrenceOverrides: [],
     timeZone: 'UTC',
   };
-  const range = { from: 0, to: Date.parse('2027-01-01T00:00:00Z') };
+  const range = { from: Date.parse('2026-12-01T00:00:00Z'), to: Date.parse('2026-12-04T00:00:00Z') };
+  const at = (day: string, from: string, to: string, kind: 'busy' | 'tentative' = 'busy') => ({
+    start: Date.parse(`2026-12-${day}T${from}:00Z`),
+    end: Date.parse(`2026-12-${day}T${to}:00Z`),
+    kind,
+  });
 
-  it('gives the master its own interval until recurrence is expanded; status decides the kind', () => {
-    expect(busyIntervalsOf({ ...row, status: 'confirmed' }, range)).toEqual([
-      { start: row.startsAt.getTime(), end: row.endsAt.getTime(), kind: 'busy' },
+  it('gives a plain event its own interval; status decides the kind', () => {
+    const plain = { ...row, recurrence: [] };
+    expect(busyIntervalsOf({ ...plain, status: 'confirmed' }, range)).toEqual([at('01', '09:00', '10:00')]);
+    expect(busyIntervalsOf({ ...plain, status: 'tentative' }, range)[0].kind).toBe('tentative');
+  });
+
+  it('expands a series in the range, overrides applied (cancelled never busy, moved at its new time)', () => {
+    expect(busyIntervalsOf({ ...row, status: 'tentative' }, range)).toEqual([
+      at('01', '09:00', '10:00', 'tentative'),
+      at('02', '09:00', '10:00', 'tentative'),
+      at('03', '09:00', '10:00', 'tentative'),
     ]);
-    expect(busyIntervalsOf({ ...row, status: 'tentative' }, range)[0].kind).toBe('tentative');
+    const overridden = {
+      ...row,
+      status: 'confirmed' as const,
+      recurrenceOverrides: [
+        { recurrence_id: '2026-12-02T09:00:00Z', cancelled: true as const },
+        { recurrence_id: '2026-12-03T09:00:00Z', start: { date_time: '2026-12-03T15:00:00Z' } },
+      ],
+    };
+    expect(busyIntervalsOf(overridden, range)).toEqual([
+      at('01', '09:00', '10:00'),
+      at('03', '15:00', '16:00'),
+    ]);
+  });
+
+  it('falls back to the stored interval for a series the engine refuses', () => {
+    const broken = { ...row, status: 'confirmed' as const, recurrence: ['RRULE:FREQ=SOMETIMES'] };
+    expect(busyIntervalsOf(broken, range)).toEqual([at('01', '09:00', '10:00')]);
   });
 });

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { DomainError } from '@platform/envelope';
+import { RecurrenceError, busyIntervals, type CompiledRecurrence } from '@platform/recurrence';
 import type { CalendarPrincipal } from '../auth/calendar.access';
 import { CalendarError, calendarError, type AvailabilityCode } from '../events/event.errors';
+import { compileStored, floatingZoneOf, isRecurring } from '../recurrence/event-series';
 import { AvailabilityError, AvailabilityErrorReason as R } from './availability.errors';
 import { AvailabilityRepository, type BusyRow } from './availability.repository';
 import { findSlots } from './find-slots';
@@ -104,22 +106,35 @@ async function mappingErrors<T>(renames: Record<string, string>, run: () => Prom
 /** Free/busy has `from`/`to` where the pure module has a range. */
 const FREEBUSY_FIELDS = { range: 'to', 'range.from': 'from', 'range.to': 'to' };
 
+/** Busy intervals one recurring event may contribute to a range; past it the series counts as cut. */
+export const MAX_BUSY_PER_SERIES = 5_000;
+
 /**
- * SEAM for recurrence (issue 10): the busy intervals of the events read. libs/recurrence will expand a
- * master with `recurrence` lines into its occurrences in the range (in the event's `timeZone`, with
- * overrides and EXDATEs); until then every row, recurring or not, is its own interval. Callers must not
- * assume one interval per row.
+ * The busy intervals of an event read for [range.from, range.to): a plain event is its own interval;
+ * a recurring master is expanded by libs/recurrence (in the event's zone, EXDATE/RDATE and overrides
+ * applied: a cancelled occurrence is never busy, a moved one is busy at its new time), at most
+ * MAX_BUSY_PER_SERIES intervals. A stored series the engine refuses (saved before write-time
+ * validation) blocks its own first occurrence, as before recurrence was expanded. No transparency field
+ * exists: a confirmed event is busy, a tentative one tentative; the repository leaves cancelled ones out.
  */
-export function busyIntervalsOf(row: BusyRow, _range: TimeRange): BusyInterval[] {
-  return [
-    {
-      start: row.startsAt.getTime(),
-      end: row.endsAt.getTime(),
-      // No transparency field exists: a confirmed event is busy, a tentative one tentative; the
-      // repository leaves cancelled ones out.
-      kind: row.status === 'tentative' ? 'tentative' : 'busy',
-    },
-  ];
+export function busyIntervalsOf(row: BusyRow, range: TimeRange): BusyInterval[] {
+  const kind = row.status === 'tentative' ? 'tentative' : 'busy';
+  const own = [{ start: row.startsAt.getTime(), end: row.endsAt.getTime(), kind }] as BusyInterval[];
+  if (!isRecurring(row)) return own;
+  let compiled: CompiledRecurrence;
+  try {
+    compiled = compileStored(row);
+  } catch (e) {
+    if (e instanceof RecurrenceError) return own;
+    throw e;
+  }
+  const { intervals } = busyIntervals([compiled], {
+    from: range.from,
+    to: range.to,
+    floatingTimeZone: floatingZoneOf(row),
+    maxPerSeries: MAX_BUSY_PER_SERIES,
+  });
+  return intervals.map((iv) => ({ start: iv.start, end: iv.end, kind }));
 }
 
 /** Each participant's intervals from rows that name them among their people or resources. */

@@ -39,6 +39,24 @@ export interface EventAttendeeView {
   comment: string | null;
 }
 
+/** A time as the API takes and shows it (`EventTimeDto`), as stored inside `recurrence_overrides`. */
+export interface StoredTime {
+  date_time?: string;
+  time_zone?: string;
+  date?: string;
+}
+
+/**
+ * One modified or cancelled occurrence of a series, keyed by RECURRENCE-ID (its original start: an
+ * instant, or the date of an all-day series), stored with the series as the API shows it.
+ */
+export interface StoredOverride {
+  recurrence_id: string;
+  cancelled?: true;
+  start?: StoredTime;
+  end?: StoredTime;
+}
+
 export interface EventResource {
   type: ResourceType;
   id: string;
@@ -60,6 +78,8 @@ export interface EventResource {
 @Index('events_account_period_idx', { synchronize: false })
 @Index('events_people_idx', { synchronize: false })
 @Index('events_resources_idx', { synchronize: false })
+// Recurring masters by start, for ranges their series may reach into (migration RecurrenceOverrides).
+@Index('events_recurring_idx', { synchronize: false })
 @Check('events_version_check', 'version >= 1')
 @Check('events_status_check', `status IN ('confirmed', 'tentative', 'cancelled')`)
 @Check('events_visibility_check', `visibility IN ('default', 'public', 'private', 'confidential')`)
@@ -101,6 +121,9 @@ export class CalendarEvent {
   @Column({ type: 'jsonb', default: () => "'[]'" }) resources: EventResource[];
   @Column({ name: 'resource_ids', type: 'text', array: true, default: () => "'{}'" }) resourceIds: string[];
   @Column({ type: 'text', array: true, default: () => "'{}'" }) recurrence: string[];
+  /** Moved or cancelled occurrences of the series (migration RecurrenceOverrides). */
+  @Column({ name: 'recurrence_overrides', type: 'jsonb', default: () => "'[]'" })
+  recurrenceOverrides: StoredOverride[];
   @Column({ type: 'jsonb', default: () => "'{}'" }) metadata: Record<string, string>;
   /** The room link; null until `attachConference` (migration ConferenceAndAttendees). */
   @Column({ type: 'jsonb', nullable: true }) conference: EventConference | null;

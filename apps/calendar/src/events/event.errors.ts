@@ -16,6 +16,11 @@ export enum CalendarError {
   RSVP_TOKEN_INVALID = 'CALENDAR_RSVP_TOKEN_INVALID',
   RSVP_TOKEN_EXPIRED = 'CALENDAR_RSVP_TOKEN_EXPIRED',
   TOO_MANY_ATTENDEES = 'CALENDAR_TOO_MANY_ATTENDEES',
+  // Recurrence (decision 0016; apps/calendar/src/recurrence).
+  RECURRENCE_INVALID = 'CALENDAR_RECURRENCE_INVALID',
+  RECURRENCE_OVERRIDE_INVALID = 'CALENDAR_RECURRENCE_OVERRIDE_INVALID',
+  RECURRENCE_STORED_INVALID = 'CALENDAR_RECURRENCE_STORED_INVALID',
+  EXPAND_CURSOR_INVALID = 'CALENDAR_EXPAND_CURSOR_INVALID',
   // Refusals of the availability calculations (apps/calendar/src/availability/availability.errors.ts):
   // the same strings as AvailabilityErrorReason, mapped one to one by availability.service.ts.
   AVAILABILITY_INVALID_RANGE = 'CALENDAR_AVAILABILITY_INVALID_RANGE',
@@ -58,6 +63,20 @@ export const calendarError = defineErrors<CalendarError>({
   [CalendarError.RSVP_TOKEN_INVALID]: { status: 403, messageKey: key(CalendarError.RSVP_TOKEN_INVALID) },
   [CalendarError.RSVP_TOKEN_EXPIRED]: { status: 403, messageKey: key(CalendarError.RSVP_TOKEN_EXPIRED) },
   [CalendarError.TOO_MANY_ATTENDEES]: { status: 400, messageKey: key(CalendarError.TOO_MANY_ATTENDEES) },
+  [CalendarError.RECURRENCE_INVALID]: { status: 400, messageKey: key(CalendarError.RECURRENCE_INVALID) },
+  [CalendarError.RECURRENCE_OVERRIDE_INVALID]: {
+    status: 400,
+    messageKey: key(CalendarError.RECURRENCE_OVERRIDE_INVALID),
+  },
+  // The request is fine; the stored series (saved before write-time validation) is not.
+  [CalendarError.RECURRENCE_STORED_INVALID]: {
+    status: 422,
+    messageKey: key(CalendarError.RECURRENCE_STORED_INVALID),
+  },
+  [CalendarError.EXPAND_CURSOR_INVALID]: {
+    status: 400,
+    messageKey: key(CalendarError.EXPAND_CURSOR_INVALID),
+  },
   ...availabilitySpecs(),
 });
 

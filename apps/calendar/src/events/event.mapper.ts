@@ -6,9 +6,13 @@ import type {
   EventResource,
   EventStatus,
   EventVisibility,
+  StoredOverride,
+  StoredTime,
 } from './calendar-event.entity';
 import type { EventTimeDto } from './dto/event-time.dto';
-import type { UpsertEventRequest } from './dto/upsert-event.request';
+import { localDateTime } from './local-time';
+import type { EventOverrideDto, UpsertEventRequest } from './dto/upsert-event.request';
+import { assertValidSeries } from '../recurrence/event-series';
 
 /** The columns an upsert replaces: everything but identity, version and timestamps. */
 export interface EventFields {
@@ -29,6 +33,7 @@ export interface EventFields {
   resources: EventResource[];
   resourceIds: string[];
   recurrence: string[];
+  recurrenceOverrides: StoredOverride[];
   metadata: Record<string, string>;
 }
 
@@ -122,6 +127,20 @@ export function toEventFields(req: UpsertEventRequest): EventFields {
 
   if (problems.length) throw new RequestValidationError(problems);
 
+  const recurrence = req.recurrence ?? [];
+  const recurrenceOverrides = (req.overrides ?? []).map(storedOverride);
+  // 400 with the engine's reason when a line or an override does not fit the series.
+  assertValidSeries({
+    allDay,
+    startsAt,
+    endsAt,
+    startDate,
+    endDate,
+    timeZone,
+    recurrence,
+    recurrenceOverrides,
+  });
+
   const resources = (req.resources ?? []).map((r) => ({ type: r.type, id: r.id }));
   const assigneeIds = [...new Set(req.assignees ?? [])];
   return {
@@ -141,9 +160,28 @@ export function toEventFields(req: UpsertEventRequest): EventFields {
     personIds: [...new Set([...(req.owner ? [req.owner] : []), ...assigneeIds])],
     resources,
     resourceIds: [...new Set(resources.map((r) => `${r.type}:${r.id}`))],
-    recurrence: req.recurrence ?? [],
+    recurrence,
+    recurrenceOverrides,
     // Shape and limits were checked by the DTO's FreeFormMap; keys are stored exactly as sent.
     metadata: req.metadata ?? {},
+  };
+}
+
+/** Only the keys that were sent, so what is stored (and shown, and diffed) is what the caller said. */
+function storedTime(t: { date_time?: string; time_zone?: string; date?: string }): StoredTime {
+  return {
+    ...(t.date_time !== undefined ? { date_time: t.date_time } : {}),
+    ...(t.time_zone !== undefined ? { time_zone: t.time_zone } : {}),
+    ...(t.date !== undefined ? { date: t.date } : {}),
+  };
+}
+
+function storedOverride(o: EventOverrideDto): StoredOverride {
+  if (o.cancelled === true) return { recurrence_id: o.recurrence_id, cancelled: true };
+  return {
+    recurrence_id: o.recurrence_id,
+    ...(o.start ? { start: storedTime(o.start) } : {}),
+    ...(o.end ? { end: storedTime(o.end) } : {}),
   };
 }
 
@@ -172,6 +210,8 @@ export interface EventView {
   assignees: string[];
   resources: EventResource[];
   recurrence: string[];
+  /** Moved or cancelled occurrences of the series, as sent. */
+  overrides: StoredOverride[];
   metadata: Record<string, string>;
   /** The room link, when one was attached. */
   conference?: EventConference;
@@ -181,14 +221,19 @@ export interface EventView {
   updated_at: string;
 }
 
-function timeView(
+/**
+ * A time as the caller can use it: a date for all-day events; otherwise the wall time of the event's
+ * zone with the zone's offset at that instant (`2026-12-01T10:00:00+05:00`, Asia/Almaty), or UTC (`Z`)
+ * for an event without a zone.
+ */
+export function timeView(
   at: Date | null,
   date: string | null,
   allDay: boolean,
   tz: string | null,
 ): EventTimeView | null {
   if (allDay && date) return { date, ...(tz ? { time_zone: tz } : {}) };
-  if (at) return { date_time: at.toISOString(), ...(tz ? { time_zone: tz } : {}) };
+  if (at) return tz ? { date_time: localDateTime(at, tz), time_zone: tz } : { date_time: at.toISOString() };
   return null;
 }
 
@@ -218,6 +263,7 @@ export type EventViewSource = Pick<
   | 'assigneeIds'
   | 'resources'
   | 'recurrence'
+  | 'recurrenceOverrides'
   | 'metadata'
   | 'createdAt'
   | 'updatedAt'
@@ -243,6 +289,7 @@ export function toEventView(e: EventViewSource): EventView {
     assignees: e.assigneeIds,
     resources: e.resources,
     recurrence: e.recurrence,
+    overrides: e.recurrenceOverrides ?? [],
     metadata: e.metadata,
     ...(e.conference ? { conference: e.conference } : {}),
     ...(e.attendees?.length ? { attendees: e.attendees } : {}),
@@ -269,6 +316,7 @@ const COMPARED = [
   'assignees',
   'resources',
   'recurrence',
+  'overrides',
   'metadata',
 ] as const;
 

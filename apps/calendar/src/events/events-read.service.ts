@@ -2,8 +2,21 @@ import { Injectable } from '@nestjs/common';
 import type { CalendarPrincipal, ProductPrincipal } from '../auth/calendar.access';
 import { CalendarError, calendarError } from './event.errors';
 import { toEventView, type EventTimeView, type EventView, type EventViewSource } from './event.mapper';
-import type { EventViewRow, Readability } from './event-read.repository';
-import { EventsRepository } from './events.repository';
+import type { CompiledRecurrence, Occurrence } from '@platform/recurrence';
+import {
+  compileMasters,
+  occurrenceRefs,
+  occurrencesAt,
+  occurrenceTimeView,
+} from '../recurrence/series-occurrences';
+import {
+  MAX_MASTERS_PER_QUERY,
+  type EventSearch,
+  type EventViewRow,
+  type Readability,
+} from './event-read.repository';
+import { EventsRepository, type SearchPage } from './events.repository';
+import { comparator, mergePage } from './ranged-page';
 import type { EventsQueryRequest } from './dto/events-query.request';
 import type { ListByEntityRequest } from './dto/list-by-entity.request';
 
@@ -17,7 +30,10 @@ export interface BusyBlock {
   free_busy: 'busy' | 'tentative';
 }
 
-export type EventItem = EventView | BusyBlock;
+/** An occurrence of a recurring event in a ranged query: the master's view at the occurrence's times. */
+export type OccurrenceItem = EventView & { series_id: string; recurrence_id: string };
+
+export type EventItem = EventView | OccurrenceItem | BusyBlock;
 
 export function toBusyBlock(e: EventViewSource): BusyBlock {
   const v = toEventView(e);
@@ -73,6 +89,14 @@ function hidesCancelled(p: CalendarPrincipal): boolean {
 
 const toItem = (row: EventViewRow): EventItem => (row.details ? toEventView(row) : toBusyBlock(row));
 
+/** An occurrence as an item: its master's view (or busy block) at the occurrence's times. */
+function occurrenceItem(row: EventViewRow, o: Occurrence): EventItem {
+  const start = occurrenceTimeView(o.start, row.timeZone);
+  const end = occurrenceTimeView(o.end, row.timeZone);
+  if (!row.details) return { ...toBusyBlock(row), start, end };
+  return { ...toEventView(row), start, end, series_id: row.id, recurrence_id: o.recurrenceId };
+}
+
 /**
  * The reads behind personal and team views. A product with Read sees the account's events in full,
  * with only FreeBusy busy blocks; a person sees their own events and those of their teams' members
@@ -86,7 +110,7 @@ export class EventsReadService {
   async search(p: CalendarPrincipal, q: EventsQueryRequest): Promise<{ items: EventItem[]; total: number }> {
     refuseHiddenFieldParameters(p, hiddenFieldParameters(q));
     const sort = q.sort ?? 'start';
-    const { rows, total } = await this.events.search(p.accountId, {
+    const search: EventSearch = {
       // A person sees only their own and their teammates' events, whatever they ask for.
       audience: { people: q.person, team: q.team, viewer: p.kind === 'person' ? p.subject : undefined },
       range: this.range(q),
@@ -102,8 +126,86 @@ export class EventsReadService {
       },
       offset: q.offset ?? 0,
       limit: q.limit ?? 50,
+    };
+    const found = await this.events.search(p.accountId, search);
+    const plainTotal = found.total ?? (await found.count());
+    if (!search.range || !found.masters.length) return { items: found.rows.map(toItem), total: plainTotal };
+    return this.withOccurrences(search, search.range, found, plainTotal);
+  }
+
+  /**
+   * The ranged query with recurring events: each master's occurrences in the range (expanded here,
+   * bounded: MAX_MASTERS_PER_QUERY masters, MAX_OCCURRENCES_PER_MASTER each) merged into the plain rows
+   * in the query's order. The total is exact: plain rows plus occurrences. A page at offset 0 needs no
+   * other statement; a later page reads the up to K plain rows before it that occurrences push into it.
+   */
+  private async withOccurrences(
+    search: EventSearch,
+    range: { from: Date; to: Date },
+    found: SearchPage,
+    plainTotal: number,
+  ): Promise<{ items: EventItem[]; total: number }> {
+    const masters = found.masters.slice(0, MAX_MASTERS_PER_QUERY);
+    const window = { from: range.from.getTime(), to: range.to.getTime() };
+    const compiled = compileMasters(masters);
+    const cmp = comparator(search.sort);
+    const keyOfMaster = (m: EventViewRow) => ({
+      updated: m.details ? m.updatedAt.getTime() : null,
+      id: m.id,
     });
-    return { items: rows.map(toItem), total };
+    const keyed = occurrenceRefs(masters, compiled, window).map((ref) => ({
+      ref,
+      key: { start: ref.start, end: ref.end, seq: ref.index, ...keyOfMaster(masters[ref.master]) },
+    }));
+    keyed.sort((a, b) => cmp(a.key, b.key));
+    const total = plainTotal + keyed.length;
+    const { offset, limit } = search;
+    if (offset >= total) return { items: [], total };
+    let plain = found.rows;
+    const plainFrom = Math.max(0, offset - keyed.length);
+    if (offset > 0 && plainFrom < Math.min(offset, plainTotal)) {
+      plain = [...(await found.plainRows(plainFrom, Math.min(offset, plainTotal) - plainFrom)), ...plain];
+    }
+    const page = mergePage({
+      plain,
+      plainFrom: offset > 0 ? plainFrom : 0,
+      occurrences: keyed,
+      keyOfPlain: (r) => ({
+        start: r.startsAt?.getTime() ?? null,
+        end: r.endsAt?.getTime() ?? null,
+        seq: 0,
+        ...keyOfMaster(r),
+      }),
+      keyOfOccurrence: (o) => o.key,
+      sort: search.sort,
+      offset,
+      limit,
+    });
+    // Only the occurrences on the page are built in full, one expansion per master.
+    const wanted = new Map<number, number[]>();
+    for (const x of page) {
+      if ('occurrence' in x && x.occurrence.ref.index >= 0) {
+        const { master, index } = x.occurrence.ref;
+        wanted.set(master, [...(wanted.get(master) ?? []), index]);
+      }
+    }
+    const built = new Map<number, Map<number, Occurrence>>();
+    for (const [master, indices] of wanted) {
+      built.set(
+        master,
+        occurrencesAt(masters[master], compiled[master] as CompiledRecurrence, window, indices),
+      );
+    }
+    return {
+      items: page.map((x) => {
+        if ('plain' in x) return toItem(x.plain);
+        const { master, index } = x.occurrence.ref;
+        const row = masters[master];
+        const o = built.get(master)?.get(index);
+        return o ? occurrenceItem(row, o) : toItem(row);
+      }),
+      total,
+    };
   }
 
   /** Events of one product entity; the same redaction rules as `search`. */

@@ -44,6 +44,8 @@ export class EventsController {
     CalendarError.VERSION_CONFLICT,
     CalendarError.NOT_OWNER,
     CalendarError.ACCOUNT_NOT_FOUND,
+    CalendarError.RECURRENCE_INVALID,
+    CalendarError.RECURRENCE_OVERRIDE_INVALID,
     CommonError.RATE_LIMITED,
   )
   @CalendarAccess.Authenticated('product-key')
@@ -52,7 +54,7 @@ export class EventsController {
   @ApiOperation({
     summary: 'Create or update a product event by its identity triple',
     description:
-      '201 created (version 1), 200 updated (version + 1). A stale `version` gets 409 with `value.current` (the event now) and `value.diff` (field, sent, current); the server never merges.',
+      '201 created (version 1), 200 updated (version + 1). A stale `version` gets 409 with `value.current` (the event now) and `value.diff` (field, sent, current); the server never merges. Recurrence lines and overrides are checked against the start: 400 with `value.recurrence` (reason, line, part) when one does not fit.',
   })
   @ApiBody({
     type: UpsertEventRequest,
@@ -147,7 +149,7 @@ export class EventsController {
   @ApiOperation({
     summary: 'Query behind personal and team views',
     description:
-      "Filters: person, team, resource, product, status, text and an overlapping time range [from, to) of at most 366 days; sort by start or updated; offset/limit paging with the total. A product needs Read (FreeBusy gets busy blocks only); a person sees their own events and their teams' (others' private events as busy blocks).",
+      "Filters: person, team, resource, product, status, text and an overlapping time range [from, to) of at most 366 days; sort by start or updated; offset/limit paging with the total. With a range, recurring events appear as their occurrences in it (each with `recurrence_id` and `series_id`), counted in the total. A product needs Read (FreeBusy gets busy blocks only); a person sees their own events and their teams' (others' private events as busy blocks).",
   })
   @ApiExtraModels(BusyBlockResponse)
   @ApiEnvelope([EventResponse, BusyBlockResponse], {

@@ -9,7 +9,10 @@ import { removeStatement, upsertStatement, writtenEvent, type WriteParts } from 
 import {
   entityStatement,
   searchStatements,
+  seriesStatement,
   type EntityEvents,
+  type SeriesLookup,
+  type SeriesRow,
   type EventSearch,
   type EventViewRow,
 } from './event-read.repository';
@@ -87,17 +90,51 @@ export class EventsRepository extends TenantScopedRepository<CalendarEvent, 'acc
     return (await this.ds.query(st.sql, st.params)) as EventViewRow[];
   }
 
+  /** The series of one event by its triple, as a plain row (event-read.repository.ts); null when none. */
+  async series(accountId: AccountId, q: SeriesLookup): Promise<SeriesRow | null> {
+    const st = seriesStatement(accountId, q);
+    const [row] = (await this.ds.query(st.sql, st.params)) as SeriesRow[];
+    return row ?? null;
+  }
+
   /**
    * The query behind personal and team views: one page and the total of all matches in one statement,
-   * as plain rows (event-read.repository.ts). A page past the end carries no total, so only then a
-   * second statement counts.
+   * as plain rows (event-read.repository.ts); with a range, the recurring masters that may reach into
+   * it come back in the same statement. `total` is null when the page is past the end (no row carries
+   * it): `count` then answers it, and `plainRows` reads earlier plain rows when occurrences shift a page.
    */
-  async search(accountId: AccountId, s: EventSearch): Promise<{ rows: EventViewRow[]; total: number }> {
-    const { page, count } = searchStatements(accountId, s);
-    const rows = (await this.ds.query(page.sql, page.params)) as (EventViewRow & { total: string })[];
-    if (rows.length) return { rows, total: Number(rows[0].total) };
-    if (s.offset === 0) return { rows, total: 0 };
-    const [counted] = (await this.ds.query(count.sql, count.params)) as { total: number }[];
-    return { rows, total: counted.total };
+  async search(accountId: AccountId, s: EventSearch): Promise<SearchPage> {
+    const statements = searchStatements(accountId, s);
+    const all = (await this.ds.query(statements.page.sql, statements.page.params)) as SearchRow[];
+    const rows = all.filter((r) => !r.master);
+    const masters = all.filter((r) => r.master);
+    return {
+      rows,
+      masters,
+      total: rows.length ? Number(rows[0].total) : s.offset === 0 ? 0 : null,
+      count: async () => {
+        const [counted] = (await this.ds.query(statements.count.sql, statements.count.params)) as {
+          total: number;
+        }[];
+        return counted.total;
+      },
+      plainRows: async (offset, limit) => {
+        const st = statements.plainRows(offset, limit);
+        return (await this.ds.query(st.sql, st.params)) as SearchRow[];
+      },
+    };
   }
+}
+
+type SearchRow = EventViewRow & { total: string | null; master?: boolean };
+
+export interface SearchPage {
+  /** The page of plain rows (with a range: events without recurrence), in the query's order. */
+  rows: EventViewRow[];
+  /** With a range: recurring masters that start before its end (at most MAX_MASTERS_PER_QUERY + 1). */
+  masters: EventViewRow[];
+  /** Of the plain rows; null when unknown (a page past the end). */
+  total: number | null;
+  count(): Promise<number>;
+  plainRows(offset: number, limit: number): Promise<EventViewRow[]>;
 }

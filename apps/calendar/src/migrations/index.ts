@@ -9,6 +9,7 @@ import { SharedKeyTable1763720000000 } from './1763720000000-shared-key-table';
 import { EventsEndTimeIndex1763730000000 } from './1763730000000-events-end-time-index';
 import { EventsPeriodIndex1763745000000 } from './1763745000000-events-period-index';
 import { ConferenceAndAttendees1763750000000 } from './1763750000000-conference-and-attendees';
+import { RecurrenceOverrides1763760000000 } from './1763760000000-recurrence-overrides';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -23,4 +24,5 @@ export const CALENDAR_MIGRATIONS = [
   OutboxFillfactor1763740000000,
   EventsPeriodIndex1763745000000,
   ConferenceAndAttendees1763750000000,
+  RecurrenceOverrides1763760000000,
 ];

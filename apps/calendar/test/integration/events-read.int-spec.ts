@@ -136,6 +136,15 @@ describe('calendar hot reads: plain rows, one statement (real PostgreSQL)', () =
     expect(await statementsOf(`/Calendar/events?${week}&team=sales`, alice)).toHaveLength(1);
     // Only a page past the end counts in a statement of its own.
     expect(await statementsOf(`/Calendar/events?${week}&offset=50`, alice)).toHaveLength(2);
+    // T-1 repeats weekly: its masters come back in the page's own statement (UNION ALL), so the first
+    // page stays one statement. A later page also reads the plain rows its occurrences push into it
+    // (here: the one plain row of the week, A-1, behind T-1's occurrence), and its plain part is past
+    // the end, so it counts too: three statements, only when recurring masters reach into the range.
+    expect(await statementsOf(`/Calendar/events?${week}&limit=1`, product(crm, 'crm'))).toHaveLength(1);
+    const later = await statementsOf(`/Calendar/events?${week}&limit=1&offset=1`, product(crm, 'crm'));
+    expect(later).toHaveLength(3);
+    const second = await get(`/Calendar/events?${week}&limit=1&offset=1`, product(crm, 'crm'));
+    expect(second.body.value).toMatchObject({ total: 2, items: [{ entity_id: 'A-1' }] });
     for (const q of ['entity_type=deal&entity_id=T-1', 'entity_id=T-1']) {
       expect(await statementsOf(`/Calendar/listByEntity?${q}`, product(crm, 'crm'))).toHaveLength(1);
     }

@@ -77,7 +77,9 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
     expect(created.body).toMatchObject({ success: true, code: 201, error: null });
     expect(created.body.value).toMatchObject({
       version: 1,
-      start: { date_time: '2026-12-01T05:00:00.000Z', time_zone: 'Asia/Almaty' },
+      // As sent: the wall time of its zone with the zone's offset, not the UTC instant.
+      start: { date_time: '2026-12-01T10:00:00+05:00', time_zone: 'Asia/Almaty' },
+      end: { date_time: '2026-12-01T11:00:00+05:00', time_zone: 'Asia/Almaty' },
       assignees: ['person-2', 'person-3'],
       resources: [{ type: 'room', id: 'r-301' }],
       metadata: { stage: 'won' },

@@ -25,6 +25,12 @@ const NO_EVENT_DATA = ['/Calendar/grants', '/Calendar/teams', '/health/live', '/
  * busy-block caller may ask anyway (availability.int-spec.ts asserts the answer carries no details).
  */
 const BUSY_TIME_ONLY = ['/Calendar/freebusy'];
+/**
+ * Event data addressed by its triple (entity ids are hidden fields), so closed to busy-block callers:
+ * a product needs Read (FreeBusy-only: 403 whatever it names), a person gets only events they take part
+ * in (anyone else's answers exactly as a missing one). Asserted below.
+ */
+const READ_REQUIRED = ['/Calendar/expand'];
 
 describe('calendar leak contract: busy-block callers learn nothing hidden (real PostgreSQL)', () => {
   let fx: CalendarFixture;
@@ -86,7 +92,11 @@ describe('calendar leak contract: busy-block callers learn nothing hidden (real 
       .map((r) => r.path);
     expect(
       reads.filter(
-        (p) => !(p in HIDDEN_FIELD_PARAMETERS) && !NO_EVENT_DATA.includes(p) && !BUSY_TIME_ONLY.includes(p),
+        (p) =>
+          !(p in HIDDEN_FIELD_PARAMETERS) &&
+          !NO_EVENT_DATA.includes(p) &&
+          !BUSY_TIME_ONLY.includes(p) &&
+          !READ_REQUIRED.includes(p),
       ),
     ).toEqual([]);
   });
@@ -98,6 +108,27 @@ describe('calendar leak contract: busy-block callers learn nothing hidden (real 
       { PlatformSession: await session('alice') },
     ],
   ];
+
+  it('answers busy-block callers of Read-only routes the same for existing, hidden and missing events', async () => {
+    const range = 'from=2026-12-01T00:00:00Z&to=2026-12-08T00:00:00Z';
+    const triples = [
+      'product_id=crm&entity_type=private&entity_id=P-1',
+      'product_id=crm&entity_type=private&entity_id=missing',
+      'product_id=hr&entity_type=private&entity_id=P-1',
+    ];
+    for (const [who, headers] of await principals()) {
+      const answers = await Promise.all(
+        triples.map((t) => answer(`/Calendar/expand?${t}&${range}`, headers)),
+      );
+      expect([who, answers[0].status]).toEqual([who, 'API_KEY' in headers ? 403 : 404]);
+      for (const a of answers.slice(1)) expect([who, a]).toEqual([who, answers[0]]);
+    }
+    // The owner (a participant) does expand it.
+    const own = await answer(`/Calendar/expand?${triples[0]}&${range}`, {
+      PlatformSession: await session('bob'),
+    });
+    expect([own.status, (own.value as { total: number }).total]).toEqual([200, 1]);
+  });
 
   it('gives each busy-block principal the same answer for every value of a hidden-field parameter', async () => {
     for (const [who, headers] of await principals()) {

@@ -1,9 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EVENT_STATUSES, EVENT_VISIBILITIES } from '../calendar-event.entity';
-import { EventResourceDto } from './upsert-event.request';
+import { EventOverrideDto, EventResourceDto } from './upsert-event.request';
 
 export class EventTimeResponse {
-  @ApiPropertyOptional({ example: '2026-12-01T05:00:00.000Z' }) date_time?: string;
+  @ApiPropertyOptional({
+    example: '2026-12-01T10:00:00+05:00',
+    description:
+      'Wall time in `time_zone` with that zone’s offset at this instant; UTC (`Z`) when the event has no zone',
+  })
+  date_time?: string;
   @ApiPropertyOptional({ example: '2026-12-01' }) date?: string;
   @ApiPropertyOptional({ example: 'Asia/Almaty' }) time_zone?: string;
 }
@@ -53,7 +58,22 @@ export class EventResponse {
   @ApiProperty({ type: [String] }) assignees: string[];
   @ApiProperty({ type: [EventResourceDto] }) resources: EventResourceDto[];
   @ApiProperty({ type: [String], example: ['RRULE:FREQ=WEEKLY;COUNT=4'] }) recurrence: string[];
+  @ApiProperty({
+    type: [EventOverrideDto],
+    description: 'Moved or cancelled occurrences of the series, as sent',
+  })
+  overrides: EventOverrideDto[];
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'An occurrence in a ranged events query: the id of its series (the event)',
+  })
+  series_id?: string;
+  @ApiPropertyOptional({
+    example: '2026-12-08T05:00:00Z',
+    description: 'An occurrence in a ranged events query: its original start (RECURRENCE-ID)',
+  })
+  recurrence_id?: string;
   @ApiPropertyOptional({ type: ConferenceResponse, description: 'The conference room, once attached' })
   conference?: ConferenceResponse;
   @ApiPropertyOptional({ type: [AttendeeResponse], description: 'Invited people and guests, if any' })

@@ -3,14 +3,14 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsNotEmpty,
   IsOptional,
   IsString,
-  Matches,
   ValidateNested,
 } from 'class-validator';
-import { FreeFormMap, IntField, MaxChars } from '@platform/envelope';
+import { FreeFormMap, IntField, IsInstant, MaxChars } from '@platform/envelope';
 import {
   EVENT_STATUSES,
   EVENT_VISIBILITIES,
@@ -32,6 +32,40 @@ export class EventResourceDto {
   @IsNotEmpty()
   @MaxChars(L.resourceId)
   id: string;
+}
+
+/**
+ * One occurrence of a series changed or cancelled (iCalendar RECURRENCE-ID): the occurrence whose
+ * original start is `recurrence_id` is cancelled, or moved to `start`/`end` (the series' duration when
+ * `end` is absent).
+ */
+export class EventOverrideDto {
+  @ApiProperty({
+    example: '2026-12-08T10:00:00+05:00',
+    description:
+      'The occurrence’s original start: an instant with offset or Z; for an all-day series its date (YYYY-MM-DD)',
+  })
+  @IsString()
+  @MaxChars(64)
+  @IsInstant({ allowDate: true })
+  recurrence_id: string;
+
+  @ApiPropertyOptional({ example: true, description: 'true: the occurrence does not take place' })
+  @IsOptional()
+  @IsBoolean()
+  cancelled?: boolean;
+
+  @ApiPropertyOptional({ type: EventTimeDto, description: 'New start of a moved occurrence' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => EventTimeDto)
+  start?: EventTimeDto;
+
+  @ApiPropertyOptional({ type: EventTimeDto, description: 'New end (default: start + the series’ duration)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => EventTimeDto)
+  end?: EventTimeDto;
 }
 
 /** The identity triple, as every calendar endpoint addresses an event. */
@@ -139,14 +173,35 @@ export class UpsertEventRequest extends EventIdentityDto {
   @ApiPropertyOptional({
     type: [String],
     example: ['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10'],
-    description: 'RFC 5545 RRULE/EXDATE/RDATE lines; stored now, expanded by /Calendar/expand',
+    description:
+      'RFC 5545 RRULE/EXRULE/RDATE/EXDATE lines, checked against the start (400 CALENDAR_RECURRENCE_INVALID with the reason); expanded by /Calendar/expand, /Calendar/events and free/busy',
   })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(20)
-  @Matches(/^(RRULE|EXRULE|RDATE|EXDATE)[:;][^\r\n]+$/, { each: true })
+  @IsString({ each: true })
   @MaxChars(L.recurrenceLine, { each: true })
   recurrence?: string[];
+
+  @ApiPropertyOptional({
+    type: [EventOverrideDto],
+    maxItems: 1000,
+    example: [
+      { recurrence_id: '2026-12-08T10:00:00+05:00', cancelled: true },
+      {
+        recurrence_id: '2026-12-15T10:00:00+05:00',
+        start: { date_time: '2026-12-15T14:00:00+05:00', time_zone: 'Asia/Almaty' },
+      },
+    ],
+    description:
+      'Moved or cancelled single occurrences, stored with the series (400 CALENDAR_RECURRENCE_OVERRIDE_INVALID when one does not fit it)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => EventOverrideDto)
+  overrides?: EventOverrideDto[];
 
   @ApiPropertyOptional({
     example: { stage: 'negotiation' },
