@@ -240,9 +240,25 @@ describe('POST /Calendar/invite and /Calendar/rsvp (real PostgreSQL)', () => {
       Array.from({ length: 10_000 }, (_, i) => ({ kind: 'person', id: `p-${i}` })),
       [],
       'bob',
+      [[[]]],
+      [null],
+      [[{ kind: 'person', id: 'a' }]],
     ]) {
       const res = await invite({ ...base, attendees });
       expect([res.status, res.body.success]).toEqual([400, false]);
+    }
+    // Nulls are not absences: a guest's answer with a null token or triple is refused, not a crash.
+    for (const body of [
+      { token: null, answer: 'ACCEPTED' },
+      { token: 42, answer: 'ACCEPTED' },
+      { token: { a: 1 }, answer: 'ACCEPTED' },
+      { product_id: null, entity_type: 'deal', entity_id: 'I-5', answer: 'ACCEPTED' },
+      { token: 'v1.x.y', answer: null },
+      { token: 'v1.x.y', answer: 'ACCEPTED', comment: null },
+    ]) {
+      const res = await rsvp(body);
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.success).toBe(false);
     }
     expect((await invite({ ...base, version: 1e308, attendees: [{ kind: 'person', id: 'a' }] })).status).toBe(
       400,

@@ -7,6 +7,7 @@ import {
   IsEmail,
   IsIn,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   ValidateIf,
@@ -64,6 +65,7 @@ export class InviteRequest extends EventIdentityDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(ATTENDEE_LIMITS.perRequest)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => InviteeDto)
   attendees: InviteeDto[];
@@ -73,13 +75,14 @@ export class RsvpRequest {
   @ApiPropertyOptional({
     description: 'The `rsvp_token` of an external guest; absent with a PlatformSession',
   })
-  @IsOptional()
+  // Absent is allowed; null is not (it would read as a token to check): validated as a string.
+  @ValidateIf((_o: RsvpRequest, v: unknown) => v !== undefined)
   @IsString()
   @MaxChars(2048)
   token?: string;
 
   @ApiPropertyOptional({ description: 'With a PlatformSession: the event as a triple (instead of a token)' })
-  @IsOptional()
+  @ValidateIf((_o: RsvpRequest, v: unknown) => v !== undefined)
   @IsString()
   @MaxChars(L.productId)
   product_id?: string;
@@ -103,7 +106,7 @@ export class RsvpRequest {
   answer: Answer;
 
   @ApiPropertyOptional({ maxLength: ATTENDEE_LIMITS.comment })
-  @IsOptional()
+  @ValidateIf((_o: RsvpRequest, v: unknown) => v !== undefined)
   @IsString()
   @MaxChars(ATTENDEE_LIMITS.comment)
   comment?: string;
