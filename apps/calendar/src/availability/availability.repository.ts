@@ -68,7 +68,7 @@ export function busyStatement(accountId: AccountId, q: BusyQuery): Statement {
 FROM events e
 WHERE e.account_id = $1
   AND tstzrange(e.starts_at, e.ends_at, '[)') && tstzrange($2::timestamptz, $3::timestamptz, '[)')
-  AND e.status <> 'cancelled'
+  AND e.status <> 'cancelled' AND e.transparency = 'opaque'
   AND e.recurrence = '{}'
   AND ${whom}
 UNION ALL
@@ -77,7 +77,7 @@ FROM events e
 WHERE e.account_id = $1
   AND e.recurrence <> '{}'
   AND e.starts_at < $3::timestamptz
-  AND e.status <> 'cancelled'
+  AND e.status <> 'cancelled' AND e.transparency = 'opaque'
   AND ${whom}
 ORDER BY e.starts_at DESC
 LIMIT ${MAX_BUSY_MASTERS})`,

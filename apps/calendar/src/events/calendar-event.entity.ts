@@ -17,6 +17,9 @@ export const EVENT_STATUSES = ['confirmed', 'tentative', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const EVENT_VISIBILITIES = ['default', 'public', 'private', 'confidential'] as const;
 export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
+/** iCalendar TRANSP: a transparent event (a reminder, a tentative hold someone chose to ignore) blocks no time. */
+export const EVENT_TRANSPARENCIES = ['opaque', 'transparent'] as const;
+export type EventTransparency = (typeof EVENT_TRANSPARENCIES)[number];
 export const RESOURCE_TYPES = ['room', 'equipment'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
@@ -83,6 +86,7 @@ export interface EventResource {
 @Check('events_version_check', 'version >= 1')
 @Check('events_status_check', `status IN ('confirmed', 'tentative', 'cancelled')`)
 @Check('events_visibility_check', `visibility IN ('default', 'public', 'private', 'confidential')`)
+@Check('events_transparency_check', `transparency IN ('opaque', 'transparent')`)
 @Check('events_time_order_ck', 'ends_at IS NULL OR starts_at IS NULL OR ends_at >= starts_at')
 // Lengths in code points, matching event-limits.ts (migration TextLengthChecks).
 @Check(
@@ -114,6 +118,7 @@ export class CalendarEvent {
   @Column({ name: 'time_zone', type: 'text', nullable: true }) timeZone: string | null;
   @Column({ type: 'text', default: 'confirmed' }) status: EventStatus;
   @Column({ type: 'text', default: 'default' }) visibility: EventVisibility;
+  @Column({ type: 'text', default: 'opaque' }) transparency: EventTransparency;
   @Column({ name: 'owner_person_id', type: 'text', nullable: true }) ownerPersonId: string | null;
   @Column({ name: 'assignee_ids', type: 'text', array: true, default: () => "'{}'" }) assigneeIds: string[];
   /** Owner and assignees together, for person and team queries. */

@@ -57,7 +57,7 @@ export interface Statement {
 const VIEW_COLUMNS = `e.id, e.product_id AS "productId", e.entity_type AS "entityType",
   e.entity_id AS "entityId", e.version, e.title, e.description, e.location, e.all_day AS "allDay",
   e.starts_at AS "startsAt", e.ends_at AS "endsAt", to_char(e.start_date, 'YYYY-MM-DD') AS "startDate",
-  to_char(e.end_date, 'YYYY-MM-DD') AS "endDate", e.time_zone AS "timeZone", e.status, e.visibility,
+  to_char(e.end_date, 'YYYY-MM-DD') AS "endDate", e.time_zone AS "timeZone", e.status, e.visibility, e.transparency,
   e.owner_person_id AS "ownerPersonId", e.assignee_ids AS "assigneeIds", e.resources, e.recurrence,
   e.recurrence_overrides AS "recurrenceOverrides", e.metadata, e.conference, e.attendees, e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
 

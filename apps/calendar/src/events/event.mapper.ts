@@ -5,6 +5,7 @@ import type {
   EventConference,
   EventResource,
   EventStatus,
+  EventTransparency,
   EventVisibility,
   StoredOverride,
   StoredTime,
@@ -27,6 +28,7 @@ export interface EventFields {
   timeZone: string | null;
   status: EventStatus;
   visibility: EventVisibility;
+  transparency: EventTransparency;
   ownerPersonId: string | null;
   assigneeIds: string[];
   personIds: string[];
@@ -155,6 +157,7 @@ export function toEventFields(req: UpsertEventRequest): EventFields {
     timeZone,
     status: req.status ?? 'confirmed',
     visibility: req.visibility ?? 'default',
+    transparency: req.transparency ?? 'opaque',
     ownerPersonId: req.owner ?? null,
     assigneeIds,
     personIds: [...new Set([...(req.owner ? [req.owner] : []), ...assigneeIds])],
@@ -206,6 +209,7 @@ export interface EventView {
   all_day: boolean;
   status: EventStatus;
   visibility: EventVisibility;
+  transparency: EventTransparency;
   owner: string | null;
   assignees: string[];
   resources: EventResource[];
@@ -259,6 +263,7 @@ export type EventViewSource = Pick<
   | 'timeZone'
   | 'status'
   | 'visibility'
+  | 'transparency'
   | 'ownerPersonId'
   | 'assigneeIds'
   | 'resources'
@@ -285,6 +290,7 @@ export function toEventView(e: EventViewSource): EventView {
     all_day: e.allDay,
     status: e.status,
     visibility: e.visibility,
+    transparency: e.transparency,
     owner: e.ownerPersonId,
     assignees: e.assigneeIds,
     resources: e.resources,
@@ -312,6 +318,7 @@ const COMPARED = [
   'end',
   'status',
   'visibility',
+  'transparency',
   'owner',
   'assignees',
   'resources',

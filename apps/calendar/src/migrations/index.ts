@@ -10,6 +10,7 @@ import { EventsEndTimeIndex1763730000000 } from './1763730000000-events-end-time
 import { EventsPeriodIndex1763745000000 } from './1763745000000-events-period-index';
 import { ConferenceAndAttendees1763750000000 } from './1763750000000-conference-and-attendees';
 import { RecurrenceOverrides1763760000000 } from './1763760000000-recurrence-overrides';
+import { EventTransparency1763770000000 } from './1763770000000-event-transparency';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const CALENDAR_MIGRATIONS = [
   EventsPeriodIndex1763745000000,
   ConferenceAndAttendees1763750000000,
   RecurrenceOverrides1763760000000,
+  EventTransparency1763770000000,
 ];

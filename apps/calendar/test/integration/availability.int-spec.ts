@@ -85,6 +85,15 @@ describe('calendar availability: freebusy and findSlots (real PostgreSQL)', () =
       end: { date_time: at('13:00') },
       owner: 'alice',
     });
+    // Transparent (iCalendar TRANSP): blocks nothing, so the expected lists below do not show it.
+    await put({
+      entity_id: 'M-3t',
+      title: 'Reminder: send report',
+      transparency: 'transparent',
+      start: { date_time: at('16:00') },
+      end: { date_time: at('17:00') },
+      owner: 'alice',
+    });
     await put({
       entity_id: 'M-4',
       title: 'Doctor',
@@ -174,7 +183,7 @@ describe('calendar availability: freebusy and findSlots (real PostgreSQL)', () =
       },
     ];
 
-    it('merges busy time per participant, tentative apart, cancelled and other accounts ignored', async () => {
+    it('merges busy time per participant, tentative apart, cancelled, transparent and other accounts ignored', async () => {
       const res = await freebusy(`${day}&people=alice,bob&resources=room:r-1`, product(fb, 'fb'));
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: true, code: 200, error: null });

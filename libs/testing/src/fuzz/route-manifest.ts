@@ -86,7 +86,8 @@ export function describeFields(cls: Type<unknown>, depth = 0): FieldDescriptor[]
   const byProperty = new Map<string, Meta[]>();
   for (const m of metas) byProperty.set(m.propertyName, [...(byProperty.get(m.propertyName) ?? []), m]);
   return [...byProperty].map(([name, list]) => {
-    const required = !list.some((m) => m.name === 'isOptional');
+    // Optional, or checked only under a condition (ValidateIf): either way a caller may leave it out.
+    const required = !list.some((m) => m.name === 'isOptional' || m.type === 'conditionalValidation');
     const own = list.filter((m) => !m.each && m.type !== 'nestedValidation');
     const each = list.filter((m) => m.each);
     const nested = list.some((m) => m.type === 'nestedValidation');

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EVENT_STATUSES, EVENT_VISIBILITIES } from '../calendar-event.entity';
+import { EVENT_STATUSES, EVENT_VISIBILITIES, EVENT_TRANSPARENCIES } from '../calendar-event.entity';
 import { EventOverrideDto, EventResourceDto } from './upsert-event.request';
 
 export class EventTimeResponse {
@@ -54,6 +54,8 @@ export class EventResponse {
   @ApiProperty() all_day: boolean;
   @ApiProperty({ enum: EVENT_STATUSES }) status: string;
   @ApiProperty({ enum: EVENT_VISIBILITIES }) visibility: string;
+  @ApiProperty({ enum: EVENT_TRANSPARENCIES, description: 'opaque: blocks time; transparent: does not' })
+  transparency: string;
   @ApiProperty({ nullable: true, type: String, example: 'person-17' }) owner: string | null;
   @ApiProperty({ type: [String] }) assignees: string[];
   @ApiProperty({ type: [EventResourceDto] }) resources: EventResourceDto[];

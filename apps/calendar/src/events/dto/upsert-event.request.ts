@@ -13,9 +13,11 @@ import {
 import { FreeFormMap, IntField, IsInstant, MaxChars } from '@platform/envelope';
 import {
   EVENT_STATUSES,
+  EVENT_TRANSPARENCIES,
   EVENT_VISIBILITIES,
   RESOURCE_TYPES,
   type EventStatus,
+  type EventTransparency,
   type EventVisibility,
   type ResourceType,
 } from '../calendar-event.entity';
@@ -144,6 +146,15 @@ export class UpsertEventRequest extends EventIdentityDto {
   @IsOptional()
   @IsIn(EVENT_VISIBILITIES)
   visibility?: EventVisibility;
+
+  @ApiPropertyOptional({
+    enum: EVENT_TRANSPARENCIES,
+    default: 'opaque',
+    description: 'iCalendar TRANSP: a transparent event blocks no time in free/busy and slot search',
+  })
+  @IsOptional()
+  @IsIn(EVENT_TRANSPARENCIES)
+  transparency?: EventTransparency;
 
   @ApiPropertyOptional({
     description: 'Person id of the owner (identity provider subject)',
