@@ -173,8 +173,16 @@ export function call(
         });
       },
     );
-    req.on('error', reject);
     const chunks = init.chunks;
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      // A server that refuses a streamed body answers and stops reading: the next write may fail with
+      // EPIPE/ECONNRESET before the answer is read. Wait a moment for the answer before failing.
+      if (chunks && (err.code === 'EPIPE' || err.code === 'ECONNRESET')) {
+        setTimeout(() => reject(err), 1000).unref();
+        return;
+      }
+      reject(err);
+    });
     if (chunks) {
       let i = 0;
       const next = () => {
