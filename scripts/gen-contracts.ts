@@ -98,7 +98,7 @@ function sendDescription(t: TopicDocumentation, s: ServiceDefinition): string {
       ? 'outbox-relay dead-letters an outbox row after RELAY_MAX_FAILURES message-specific failures.'
       : `${s.name}'s consumers (libs/consumer) dead-letter a message that is poison (not JSON, no event id, ` +
           'contract violation) at once, and one whose handler failed every attempt.';
-  if (s.schema === null) return `${s.name} publishes it itself.`;
+  if (s.schema === null || t.delivery === 'direct') return `${s.name} publishes it itself.`;
   return (
     `${s.name} writes it to its outbox (schema \`${s.schema}\`); outbox-relay publishes it with the ` +
     'key and headers described here.'
@@ -152,7 +152,7 @@ function asyncApi(topics: readonly TopicDocumentation[], who: Map<string, Partie
       summary: firstSentence(t.description),
       description:
         `${t.description}\n\nProduced by ${list(producers)}` +
-        (t.eventType === null ? '.' : ', published by `outbox-relay`.') +
+        (t.delivery === 'direct' ? ', each sending it itself.' : ', published by `outbox-relay`.') +
         (consumers.length ? ` Consumed by ${list(consumers)}.` : ' No app of the platform consumes it.'),
       messages: { [t.name]: { $ref: `#/components/messages/${t.name}` } },
       bindings: { kafka: { topic: t.topic, bindingVersion: KAFKA_BINDING } },
@@ -193,7 +193,8 @@ function asyncApi(topics: readonly TopicDocumentation[], who: Map<string, Partie
           'draft-07. Payloads refuse unknown properties.',
         '- Delivery is at least once: dedupe on the `event-id` header.',
         '- Services write events to an outbox in the transaction of the change; `outbox-relay` publishes ' +
-          'them. What cannot be delivered goes to `platform.outbox.dead-lettered.v1`.',
+          'them. Operational signals (health heartbeats) are sent by each app directly. What cannot be ' +
+          'delivered goes to `platform.outbox.dead-lettered.v1`.',
       ].join('\n'),
     },
     defaultContentType: 'application/json',

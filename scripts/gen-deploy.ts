@@ -235,7 +235,8 @@ function composeServices(): string[] {
     ];
     if (s.role === 'gateway') {
       lines.push(`  depends_on: [${ROUTED_SERVICES.map((u) => u.name).join(', ')}]`);
-      lines.push('  environment:', '    <<: *env');
+      lines.push('  environment:', s.kafka ? '    <<: [*env, *kafka-env]' : '    <<: *env');
+      if (s.kafka) lines.push(`    KAFKA_CLIENT_ID: ${s.name}`);
       for (const u of ROUTED_SERVICES)
         lines.push(`    ${u.gateway.upstreamEnv}: http://${u.name}:${CONTAINER_PORT}`);
       lines.push('  ports:', `    - '${GATEWAY.port}:${CONTAINER_PORT}'`);

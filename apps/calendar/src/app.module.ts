@@ -60,7 +60,7 @@ export class CalendarAppModule {
         PersistenceModule.forService(CalendarConfig, CALENDAR_DATABASE, { name: 'calendar' }),
         CalendarTenancy,
         BrokerProbeModule.forRoot(CalendarConfig),
-        HealthModule.forRoot('calendar', [databaseCheck, brokerCheck]),
+        HealthModule.forRoot('calendar', [databaseCheck, brokerCheck], [], { config: CalendarConfig }),
       ],
       controllers: [
         EventsController,

@@ -20,8 +20,12 @@ export class GatewayAppModule {
         PlatformI18nModule.forRoot(),
         EnvelopeModule,
         // Ready when every service behind it is (each also reachable at /health/<service>/ready).
-        // Orchestrators probe the gateway's /health/live for readiness instead (libs/registry).
-        HealthModule.forRoot('gateway', upstreamReadinessChecks),
+        // Orchestrators probe the gateway's /health/live for readiness instead (libs/registry), and its
+        // health report on Kafka says the same: each service behind it reports for itself.
+        HealthModule.forRoot('gateway', upstreamReadinessChecks, [], {
+          config: GatewayConfig,
+          basis: 'live',
+        }),
         DocsModule,
       ],
       providers: [gatewayProxyProvider, { provide: APP_GUARD, useClass: PublicOnlyGuard }],

@@ -26,7 +26,7 @@ export class LendingAppModule {
         PersistenceModule.forService(LendingConfig, LENDING_DATABASE, { name: 'lending' }),
         LendingTenancy,
         BrokerProbeModule.forRoot(LendingConfig),
-        HealthModule.forRoot('lending', [databaseCheck, brokerCheck]),
+        HealthModule.forRoot('lending', [databaseCheck, brokerCheck], [], { config: LendingConfig }),
       ],
       controllers: [ApplicationsController],
       providers: [

@@ -31,7 +31,9 @@ export class RelayAppModule {
         EnvelopeModule,
         BrokerProbeModule.forRoot(RelayConfig),
         RelayDatabaseModule,
-        HealthModule.forRoot('outbox-relay', [relayDatabaseCheck, brokerCheck], [RelayDatabaseModule]),
+        HealthModule.forRoot('outbox-relay', [relayDatabaseCheck, brokerCheck], [RelayDatabaseModule], {
+          config: RelayConfig,
+        }),
       ],
       controllers: [RelayController],
       providers: [RelayService, { provide: APP_GUARD, useClass: PublicOnlyGuard }],

@@ -1,34 +1,40 @@
 import { runAdminCli } from '@platform/persistence';
+import { tenancyAdminCommands } from '@platform/tenancy';
 import { PublicStatusConfig } from './config/public-status.config';
 import { PUBLIC_STATUS_DATABASE } from './database';
-import { ProductsRepository } from './products/products.repository';
-import { ProductsService } from './products/products.service';
+import { seedDemo } from './demo-seed';
+import { PUBLIC_STATUS_PROVIDERS } from './providers';
+import { ChainsService } from './status/chains.service';
+import { asBusinessId } from './tenancy/business-id';
+import { PublicStatusTenancy } from './tenancy/public-status.tenancy';
+import { dayKey, DAY_MS } from './uptime/uptime-math';
+import { UptimeService } from './uptime/uptime.service';
 
 void runAdminCli({
   service: 'public-status',
   config: PublicStatusConfig,
   database: PUBLIC_STATUS_DATABASE,
-  providers: [ProductsService, ProductsRepository],
+  imports: [PublicStatusTenancy],
+  providers: PUBLIC_STATUS_PROVIDERS,
   commands: {
-    'publish-product': {
-      usage: '<id> <name>          show a product on the public page',
-      run: (app, [id, name]) => app.get(ProductsService).publish(id, name ?? id),
-    },
-    'unpublish-product': {
-      usage: '<id>',
-      run: async (app, [id]) => ({ unpublished: await app.get(ProductsService).unpublish(id) }),
-    },
+    ...tenancyAdminCommands('business'),
     'seed-demo': {
-      usage: '                  development only: publish the platform products',
+      usage: '                  development only: business platform, its products and a fresh key',
       run: async (app, _args, cfg) => {
         if (cfg.NODE_ENV === 'production') throw new Error('seed-demo refuses to run in production');
-        const published = await app.get(ProductsService).publishAll([
-          { id: 'calendar', name: 'Calendar' },
-          { id: 'lending', name: 'Lending platform' },
-          { id: 'verification', name: 'Verification checks' },
-        ]);
-        return { published };
+        return seedDemo(app);
       },
+    },
+    'rollup-uptime': {
+      usage: '[fromDay] [toDay]   daily uptime rollups (default: the last 2 complete days); idempotent',
+      run: (app, [from, to]) =>
+        app
+          .get(UptimeService)
+          .rollup(from ?? dayKey(Date.now() - 2 * DAY_MS), to ?? dayKey(Date.now() - DAY_MS)),
+    },
+    'verify-chains': {
+      usage: '<businessId>   recompute the hash chains of incident updates and daily uptime',
+      run: (app, [business]) => app.get(ChainsService).verify(asBusinessId(business)),
     },
   },
 });

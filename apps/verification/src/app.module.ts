@@ -26,7 +26,9 @@ export class VerificationAppModule {
         PersistenceModule.forService(VerificationConfig, VERIFICATION_DATABASE, { name: 'verification' }),
         VerificationTenancy,
         BrokerProbeModule.forRoot(VerificationConfig),
-        HealthModule.forRoot('verification', [databaseCheck, brokerCheck]),
+        HealthModule.forRoot('verification', [databaseCheck, brokerCheck], [], {
+          config: VerificationConfig,
+        }),
       ],
       controllers: [CasesController],
       providers: [CasesService, CasesRepository, { provide: APP_GUARD, useExisting: ApiKeyGuard }],

@@ -23,6 +23,14 @@ export class KafkaClientConfig extends HttpAppConfig {
   /** How long a fetch waits for data; 100 ms keeps latency low on small topics. */
   @IsInt() @Min(10) KAFKA_CONSUMER_MAX_WAIT_MS = 100;
   @IsInt() @Min(1000) KAFKA_SESSION_TIMEOUT_MS = 10000;
+  /**
+   * How often the app publishes `platform.service.health-reported.v1` even when nothing changed
+   * (libs/health HealthReporter); 0 turns reporting off. public-status counts a service as down after
+   * HEALTH_SILENCE_INTERVALS of these without a report, so keep it equal across the platform.
+   */
+  @IsInt() @Min(0) @Max(3_600_000) HEALTH_HEARTBEAT_MS = 15000;
+  /** How often readiness is evaluated between heartbeats; a change is published at once. */
+  @IsInt() @Min(100) @Max(3_600_000) HEALTH_CHECK_MS = 5000;
 }
 
 /** An app that owns a schema in PostgreSQL and talks to Kafka. */

@@ -1,9 +1,25 @@
-import { Controller, Get, Inject, Module, type DynamicModule } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Inject,
+  Module,
+  type DynamicModule,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
+import type { KafkaClientConfig } from '@platform/config';
 import { CommonError, commonError } from '@platform/envelope';
-
-export type HealthCheck = () => Promise<void>;
+import { HealthReporter, type ReportBasis } from './health-reporter';
+import {
+  Readiness,
+  failingChecks,
+  type HealthCheck,
+  type NamedCheck,
+  type ReadinessReport,
+} from './readiness';
+import { KafkaReportSink } from './report-sink';
 
 export interface HealthCheckDefinition {
   name: string;
@@ -11,43 +27,22 @@ export interface HealthCheckDefinition {
   useFactory: (...deps: never[]) => HealthCheck;
 }
 
+/** How the app reports its health on Kafka (`platform.service.health-reported.v1`). */
+export interface HealthReportingOptions {
+  /** The app's typed config class: brokers, INSTANCE_ID, HEALTH_HEARTBEAT_MS, HEALTH_CHECK_MS. */
+  config: Type<KafkaClientConfig>;
+  /** `ready` (default): the readiness checks decide; `live`: up while the process answers. */
+  basis?: ReportBasis;
+}
+
 const CHECKS = Symbol('HEALTH_CHECKS');
 const SERVICE = Symbol('HEALTH_SERVICE_NAME');
-
-interface NamedCheck {
-  name: string;
-  run: HealthCheck;
-}
-
-export interface ReadinessReport {
-  service: string;
-  status: 'up' | 'down';
-  checks: Record<string, { status: 'up' | 'down'; latencyMs: number; error?: string }>;
-}
-
-async function timed(check: NamedCheck, timeoutMs: number) {
-  const started = Date.now();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      check.run(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
-    return { status: 'up' as const, latencyMs: Date.now() - started };
-  } catch (err) {
-    return { status: 'down' as const, latencyMs: Date.now() - started, error: (err as Error).message };
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 @ApiTags('health')
 @Controller('health')
 class HealthController {
   constructor(
-    @Inject(CHECKS) private readonly checks: NamedCheck[],
+    private readonly readiness: Readiness,
     @Inject(SERVICE) private readonly service: string,
   ) {}
 
@@ -64,27 +59,38 @@ class HealthController {
   @Get('ready')
   @ApiOperation({ summary: 'Readiness probe: database and broker' })
   async ready(): Promise<ReadinessReport> {
-    const results = await Promise.all(this.checks.map(async (c) => [c.name, await timed(c, 2500)] as const));
-    const report: ReadinessReport = {
-      service: this.service,
-      status: results.every(([, r]) => r.status === 'up') ? 'up' : 'down',
-      checks: Object.fromEntries(results),
-    };
-    if (report.status === 'down') {
-      const failed = results.filter(([, r]) => r.status === 'down').map(([n]) => n);
-      throw commonError(CommonError.NOT_READY, { failed: failed.join(', ') }, { ...report });
-    }
+    const report = await this.readiness.evaluate();
+    if (report.status === 'down')
+      throw commonError(CommonError.NOT_READY, { failed: failingChecks(report).join(', ') }, { ...report });
     return report;
   }
 }
 
+function reporterProvider(reporting: HealthReportingOptions): Provider {
+  return {
+    provide: HealthReporter,
+    inject: [Readiness, reporting.config],
+    useFactory: (readiness: Readiness, cfg: KafkaClientConfig) =>
+      new HealthReporter(readiness, new KafkaReportSink(cfg), {
+        instance: cfg.INSTANCE_ID,
+        heartbeatMs: cfg.HEALTH_HEARTBEAT_MS,
+        checkMs: cfg.HEALTH_CHECK_MS,
+        basis: reporting.basis ?? 'ready',
+      }),
+  };
+}
+
 @Module({})
 export class HealthModule {
-  /** @param imports modules exporting what the checks inject, when it is not global. */
+  /**
+   * @param imports modules exporting what the checks inject, when it is not global.
+   * @param reporting when given, the app publishes its health on Kafka (libs/health HealthReporter).
+   */
   static forRoot(
     service: string,
     checks: HealthCheckDefinition[],
     imports: DynamicModule['imports'] = [],
+    reporting?: HealthReportingOptions,
   ): DynamicModule {
     return {
       module: HealthModule,
@@ -102,7 +108,14 @@ export class HealthModule {
           inject: checks.map((_, i) => `health-check-${i}`),
           useFactory: (...named: NamedCheck[]) => named,
         },
+        {
+          provide: Readiness,
+          inject: [SERVICE, CHECKS],
+          useFactory: (name: string, named: NamedCheck[]) => new Readiness(name, named),
+        },
+        ...(reporting ? [reporterProvider(reporting)] : []),
       ],
+      exports: [Readiness, ...(reporting ? [HealthReporter] : [])],
     };
   }
 }

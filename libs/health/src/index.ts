@@ -1,7 +1,18 @@
+export { HealthModule, type HealthCheckDefinition, type HealthReportingOptions } from './health.module';
 export {
-  HealthModule,
+  Readiness,
+  failingChecks,
+  CHECK_TIMEOUT_MS,
   type HealthCheck,
-  type HealthCheckDefinition,
+  type CheckResult,
+  type NamedCheck,
   type ReadinessReport,
-} from './health.module';
+} from './readiness';
+export {
+  HealthReporter,
+  type HealthReporterSettings,
+  type HealthReporterStatus,
+  type ReportBasis,
+} from './health-reporter';
+export { KafkaReportSink, type ReportMessage, type ReportSink } from './report-sink';
 export { databaseCheck, brokerCheck } from './standard-checks';

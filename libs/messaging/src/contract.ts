@@ -19,6 +19,13 @@ export const EVERY_CONSUMER = 'every-consumer';
 export type Party = string;
 
 /**
+ * How a topic's messages reach Kafka: `outbox` (business events, written in the transaction of the
+ * change and published by outbox-relay) or `direct` (operational signals such as health heartbeats, which
+ * the producing app sends itself: losing one is harmless, the next one follows).
+ */
+export type Delivery = 'outbox' | 'direct';
+
+/**
  * A Kafka topic contract: `<domain>.<entity>.<event>.v<N>`, the payload field whose value is the message
  * key (the aggregate id), the schema version carried in the `schema-version` header, and the payload
  * schema. A breaking change is a new contract with a new topic version; old consumers keep reading the
@@ -37,8 +44,9 @@ export interface TopicContract<T> {
   readonly schema: Fields;
   /** The published JSON Schema document (docs/contracts/schemas/<topic>.schema.json). */
   readonly payloadSchema: JsonSchemaDocument;
-  /** Apps that write it to their outbox (outbox-relay publishes it). */
+  /** Apps that write it to their outbox (outbox-relay publishes it), or send it themselves (`direct`). */
   readonly producers: readonly Party[];
+  readonly delivery: Delivery;
   /** Apps that subscribe to it besides those libs/registry lists under `consumes`. */
   readonly consumers: readonly Party[];
   /** A valid payload: published as the schema's example and checked against it. */
@@ -65,6 +73,8 @@ export interface ContractDefinition<F extends Fields> {
   readonly schema: F;
   readonly producers?: readonly Party[];
   readonly consumers?: readonly Party[];
+  /** `outbox` when absent. */
+  readonly delivery?: Delivery;
   readonly example?: NoInfer<PayloadOf<F>>;
 }
 
@@ -125,6 +135,7 @@ export function defineContract<const F extends Fields>(
     payloadSchema,
     producers: d.producers ?? [],
     consumers: d.consumers ?? [],
+    delivery: d.delivery ?? 'outbox',
     example: d.example,
     keyOf: (payload) => payload[key] as string,
   };

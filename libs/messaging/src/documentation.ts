@@ -23,6 +23,8 @@ export interface TopicDocumentation {
   /** App names of libs/registry, or EVERY_KAFKA_APP / EVERY_CONSUMER. */
   readonly producers: readonly string[];
   readonly consumers: readonly string[];
+  /** How producers' messages reach Kafka; `direct` for the dead-letter topic (each producer sends it). */
+  readonly delivery: 'outbox' | 'direct';
   /** A message as it appears on the topic; valid against both schemas (the tests check). */
   readonly example: {
     readonly key: string;
@@ -66,6 +68,7 @@ function documentContract(c: TopicContract<unknown>): TopicDocumentation {
     headersSchema: eventHeadersSchema(c),
     producers: c.producers,
     consumers: c.consumers,
+    delivery: c.delivery,
     example:
       c.example === undefined
         ? null
@@ -106,6 +109,7 @@ export function topicDocumentation(): TopicDocumentation[] {
       headersSchema: DeadLettered.headersSchema,
       producers: DeadLettered.producers,
       consumers: [],
+      delivery: 'direct',
       example: deadLetterExample(contracts[0]),
     },
   ];

@@ -108,6 +108,7 @@ export function eventHeadersSchema(c: {
   eventType: string;
   schemaVersion: number;
   aggregateType: string;
+  delivery?: 'outbox' | 'direct';
 }): JsonSchemaDocument {
   const fixed: Partial<Record<EventHeaderName, string>> = {
     [EventHeader.EventType]: c.eventType,
@@ -124,7 +125,9 @@ export function eventHeadersSchema(c: {
     $schema: JSON_SCHEMA_DIALECT,
     $id: `${SCHEMA_BASE_URI}${c.topic}.headers.schema.json`,
     title: `${typeName(c.topic)}Headers`,
-    description: `Kafka headers of every message on ${c.topic}, set by outbox-relay. Values are strings.`,
+    description: `Kafka headers of every message on ${c.topic}, set by ${
+      c.delivery === 'direct' ? 'the app that sends it' : 'outbox-relay'
+    }. Values are strings.`,
     type: 'object',
     properties,
     required: ALWAYS,

@@ -6,6 +6,7 @@ export {
   EVERY_CONSUMER,
   EVERY_KAFKA_APP,
   type ContractDefinition,
+  type Delivery,
   type EventOf,
   type TopicContract,
 } from './contract';

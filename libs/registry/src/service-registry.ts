@@ -128,7 +128,7 @@ export const SERVICES = [
     port: 3000,
     schema: null,
     database: false,
-    kafka: false,
+    kafka: true,
     adminCli: false,
     seedDemo: false,
     health: '/health',
@@ -181,7 +181,7 @@ export const SERVICES = [
       cors: { kind: 'public', methods: ['GET', 'HEAD'] },
     },
     internalPaths: [],
-    consumes: [],
+    consumes: ['platform.service.health-reported.v1'],
   },
   {
     name: 'lending',

@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy } from 'class-validator';
-import { HttpAppConfig, Sensitive } from '@platform/config';
+import { KafkaClientConfig, Sensitive } from '@platform/config';
 import {
   CORS_ORIGIN_SETTINGS,
   GATEWAY,
@@ -21,7 +21,9 @@ const UPSTREAM_DEFAULTS = Object.fromEntries(
  * by the service registry, so a new service gets its setting without an edit here. They are own fields
  * of every instance, which is what loadConfig reads, and validated like declared ones.
  */
-class UpstreamUrlSettings extends HttpAppConfig {
+class UpstreamUrlSettings extends KafkaClientConfig {
+  /** The gateway talks to Kafka only to publish its own health report (libs/health). */
+  override KAFKA_CLIENT_ID = GATEWAY.name;
   constructor() {
     super();
     Object.assign(this, UPSTREAM_DEFAULTS);

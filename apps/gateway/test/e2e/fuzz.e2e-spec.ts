@@ -60,7 +60,10 @@ describe('fuzz: every route of every app, hostile input', () => {
       organizationId: string;
       apiKey: string;
     };
-    runAdmin(DIST, 'public-status', ['seed-demo'], env);
+    const status = runAdmin(DIST, 'public-status', ['seed-demo'], env) as {
+      businessId: string;
+      apiKey: string;
+    };
     const owner = await new SignJWT({ account_id: calendar.accountId, roles: ['owner'] })
       .setProtectedHeader({ alg: 'RS256' })
       .setSubject('fuzz-owner')
@@ -81,6 +84,7 @@ describe('fuzz: every route of every app, hostile input', () => {
       if (app === 'verification') {
         return { 'X-API-Key': verification.apiKey, 'Service-Organization-Id': verification.organizationId };
       }
+      if (app === 'public-status') return { 'X-Api-Key': status.apiKey, 'Business-Id': status.businessId };
       return {};
     };
     const gw = system.gatewayUrl;

@@ -8,18 +8,23 @@ import {
   type JsonSchemaDocument,
 } from '../json-schema';
 
-/** Every app reports its readiness on a heartbeat; public-status turns the reports into uptime. */
+/**
+ * Every app reports its readiness on a heartbeat and at once when it changes; public-status turns the
+ * reports into per-service health (libs/health HealthReporter; docs/platform-health.md).
+ */
 export const ServiceHealthReported = defineContract({
   topic: 'platform.service.health-reported.v1',
   eventType: 'platform.service.health-reported',
   schemaVersion: 1,
   aggregateType: 'platform.service',
   description:
-    "An app's readiness, reported on a heartbeat by every app that talks to Kafka; public-status turns " +
-    'the reports into uptime.',
+    "An app's readiness, reported by every app, the gateway included, at start, on a heartbeat " +
+    '(HEALTH_HEARTBEAT_MS) and at once when readiness changes; sent directly, not through an outbox. ' +
+    'public-status turns the reports into per-service health: a service with no report for ' +
+    'HEALTH_SILENCE_INTERVALS heartbeats counts as down.',
   key: 'service',
   producers: [EVERY_KAFKA_APP],
-  consumers: ['public-status'],
+  delivery: 'direct',
   schema: {
     service: {
       type: 'string',
@@ -34,12 +39,17 @@ export const ServiceHealthReported = defineContract({
     status: {
       type: 'string',
       enum: ['up', 'down'],
-      description: '`up` when every readiness check passed, else `down`.',
+      description:
+        '`up` when every readiness check passed, else `down`. The gateway reports its liveness ' +
+        '(its readiness aggregates the services behind it, which report for themselves).',
     },
     checks: {
       type: 'object',
       additionalProperties: true,
-      description: "Each readiness check's result by name, as the app's /health/ready reports it.",
+      description:
+        "Each readiness check's result by name, as the app's /health/ready reports it: " +
+        '`{ status: up|down, latencyMs, error? }` (error cut to 200 characters). The failing checks are ' +
+        'those whose status is `down`.',
     },
     reportedAt: instant('When the replica ran its checks.'),
   },
@@ -47,7 +57,7 @@ export const ServiceHealthReported = defineContract({
     service: 'calendar',
     instance: 'calendar-7d9f6c5b4-x2k8p',
     status: 'up',
-    checks: { database: { status: 'up' }, kafka: { status: 'up' } },
+    checks: { database: { status: 'up', latencyMs: 2 }, broker: { status: 'up', latencyMs: 4 } },
     reportedAt: '2026-11-20T09:15:00.000Z',
   },
 });

@@ -1,0 +1,57 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { PublicStatusConfig } from '../config/public-status.config';
+import { HealthEventsRepository } from './health-events.repository';
+import { HEALTH_WINDOW } from './health-reported.consumer';
+import type { HealthWindow } from './health-state';
+
+/** Instances silent this long are forgotten (a replaced pod); at least ten silence windows. */
+const INSTANCE_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Turns silence into `down`: every HEALTH_SILENCE_CHECK_MS each replica runs one statement that flips
+ * the services without a ready report within the window and records the transition. No leader is
+ * needed: the statement is idempotent under concurrency (see HealthEventsRepository.markSilent), so
+ * with any number of replicas each silent service is marked down exactly once.
+ */
+@Injectable()
+export class HealthSilenceService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('PlatformHealth');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+
+  constructor(
+    private readonly repository: HealthEventsRepository,
+    private readonly cfg: PublicStatusConfig,
+    @Inject(HEALTH_WINDOW) private readonly window: HealthWindow,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.runOnce()
+        .catch((err: Error) => this.logger.warn(`silence check failed: ${err.message}`))
+        .finally(() => (this.running = undefined));
+    }, this.cfg.HEALTH_SILENCE_CHECK_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass; returns the services this replica marked down. */
+  async runOnce(): Promise<string[]> {
+    const flipped = await this.repository.markSilent(this.window);
+    for (const service of flipped)
+      this.logger.warn(`${service} is down: no ready report for ${this.window.silenceMs} ms`);
+    await this.repository.pruneInstances(Math.max(INSTANCE_RETENTION_MS, 10 * this.window.silenceMs));
+    return flipped;
+  }
+}
