@@ -235,7 +235,8 @@ function composeServices(): string[] {
     ];
     if (s.role === 'gateway') {
       lines.push(`  depends_on: [${ROUTED_SERVICES.map((u) => u.name).join(', ')}]`);
-      lines.push('  environment:', s.kafka ? '    <<: [*env, *kafka-env]' : '    <<: *env');
+      const anchors = ['*env', ...(s.database ? ['*database-env'] : []), ...(s.kafka ? ['*kafka-env'] : [])];
+      lines.push('  environment:', `    <<: [${anchors.join(', ')}]`);
       if (s.kafka) lines.push(`    KAFKA_CLIENT_ID: ${s.name}`);
       for (const u of ROUTED_SERVICES)
         lines.push(`    ${u.gateway.upstreamEnv}: http://${u.name}:${CONTAINER_PORT}`);

@@ -9,6 +9,7 @@ import { GatewayConfig } from './config/gateway.config';
 import { DocsModule } from './docs/docs.module';
 import { upstreamReadinessChecks } from './health/upstream-readiness';
 import { gatewayProxyProvider } from './proxy/gateway-proxy.provider';
+import { gatewayRateLimitProvider } from './rate-limit/rate-limit.provider';
 
 @Module({})
 export class GatewayAppModule {
@@ -28,7 +29,11 @@ export class GatewayAppModule {
         }),
         DocsModule,
       ],
-      providers: [gatewayProxyProvider, { provide: APP_GUARD, useClass: PublicOnlyGuard }],
+      providers: [
+        gatewayRateLimitProvider,
+        gatewayProxyProvider,
+        { provide: APP_GUARD, useClass: PublicOnlyGuard },
+      ],
     };
   }
 }

@@ -15,6 +15,7 @@ export {
   type GatewayExposure,
   type GatewayLimits,
   type GatewayRoutePolicy,
+  type PerIpRateLimit,
   type CorsGroup,
   type Service,
   type ServiceName,

@@ -68,7 +68,8 @@ describe('service registry', () => {
       expect(s.schema).toMatch(/^[a-z_][a-z0-9_]*$/);
       expect(s.database).toBe(true);
     }
-    expect(OWNED_SCHEMAS).toEqual(all.flatMap((s) => (s.schema ? [s.schema] : [])));
+    expect(OWNED_SCHEMAS).toEqual(all.flatMap((s) => (s.schema && s.outbox !== false ? [s.schema] : [])));
+    expect(OWNED_SCHEMAS).not.toContain(service('gateway').schema);
   });
 
   it('an admin CLI exists exactly where declared, and seed-demo only with one', () => {
@@ -150,6 +151,25 @@ describe('service registry', () => {
     expect(GATEWAY_HEALTH_LIMITS.maxBodyBytes).toBe(0);
     expect(CORS_ORIGIN_SETTINGS).toEqual(['WIDGET_ORIGINS']);
     for (const name of CORS_ORIGIN_SETTINGS) expect(name).toMatch(/^[A-Z][A-Z0-9_]*_ORIGINS$/);
+  });
+
+  it('per-IP rate limits are positive whole numbers, and `off` only under an app that has one', () => {
+    for (const s of ROUTED_SERVICES) {
+      const exposure: GatewayExposure = s.gateway;
+      const budgets = [exposure.rateLimit, ...(exposure.routes ?? []).map((r) => r.rateLimit)];
+      for (const b of budgets) {
+        if (b === undefined) continue;
+        if (b === 'off') {
+          expect({ app: s.name, appLimited: exposure.rateLimit !== undefined }).toEqual({
+            app: s.name,
+            appLimited: true,
+          });
+          continue;
+        }
+        expect(Number.isInteger(b.requests) && b.requests >= 1).toBe(true);
+        expect(Number.isInteger(b.windowSec) && b.windowSec >= 1 && b.windowSec <= 86_400).toBe(true);
+      }
+    }
   });
 
   it('only the gateway is probed for readiness through /live (its /ready aggregates every service)', () => {

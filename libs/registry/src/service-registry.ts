@@ -59,6 +59,18 @@ export type CorsGroup =
       readonly methods: readonly ('GET' | 'HEAD' | 'POST')[];
     };
 
+/**
+ * A per-client-IP request budget the gateway enforces on anonymous routes (decision 0022): at most
+ * `requests` per fixed window of `windowSec` seconds per client address (IPv6 by /64), shared by every
+ * gateway replica through PostgreSQL. Every request on the route counts, credentials or not (the gateway
+ * cannot tell a real credential from a made-up header), cache hits included. Over it: 429
+ * `RATE_LIMITED` with `Retry-After`. The gateway setting `GATEWAY_RATE_LIMIT_MULTIPLIER` scales it.
+ */
+export interface PerIpRateLimit {
+  readonly requests: number;
+  readonly windowSec: number;
+}
+
 /** Limits or CORS for part of an app's public paths. */
 export interface GatewayRoutePolicy {
   /**
@@ -68,6 +80,8 @@ export interface GatewayRoutePolicy {
   readonly path: `/${string}`;
   readonly limits?: Partial<GatewayLimits>;
   readonly cors?: CorsGroup;
+  /** Its own per-IP budget (a separate count from the app's), or `off` under an anonymous app's prefix. */
+  readonly rateLimit?: PerIpRateLimit | 'off';
 }
 
 /** How partners reach an app through the gateway. */
@@ -83,6 +97,8 @@ export interface GatewayExposure {
   readonly limits?: Partial<GatewayLimits>;
   /** CORS group of all its prefixes; none when absent. */
   readonly cors?: CorsGroup;
+  /** Per-IP budget of all its prefixes (one count for all of them): for anonymous apps; none when absent. */
+  readonly rateLimit?: PerIpRateLimit;
   /** Paths under its prefixes with their own limits or CORS group (they override the two above). */
   readonly routes?: readonly GatewayRoutePolicy[];
 }
@@ -98,6 +114,11 @@ export interface ServiceDefinition {
   readonly schema: string | null;
   /** Connects to PostgreSQL (its own DATABASE_URL secret). True for the relay, which owns no schema. */
   readonly database: boolean;
+  /**
+   * False when its schema has no outbox table (the gateway's holds only rate-limit leases), so the relay
+   * does not drain it. True when absent.
+   */
+  readonly outbox?: boolean;
   /** Talks to Kafka: gets KAFKA_BROKERS and a KAFKA_CLIENT_ID equal to its name. */
   readonly kafka: boolean;
   /** Has apps/<name>/src/cli.ts, run by `npm run admin -- <name> <command>`. */
@@ -126,8 +147,10 @@ export const SERVICES = [
     name: 'gateway',
     role: 'gateway',
     port: 3000,
-    schema: null,
-    database: false,
+    // Per-IP rate-limit leases shared by the replicas (decision 0022); no business data, no outbox.
+    schema: 'gateway',
+    database: true,
+    outbox: false,
     kafka: true,
     adminCli: false,
     seedDemo: false,
@@ -151,6 +174,8 @@ export const SERVICES = [
       upstreamEnv: 'CALENDAR_URL',
       prefixes: ['/Calendar'],
       routes: [
+        // A guest answers an invitation with the signed token of their link and no credentials.
+        { path: '/Calendar/rsvp', rateLimit: { requests: 30, windowSec: 600 } },
         // The embeddable widget (spec: "an embeddable frame over the event and availability queries"),
         // at /Calendar/widget/<productId>/...: each product embeds it only in the sites it registered.
         {
@@ -179,6 +204,15 @@ export const SERVICES = [
       // database must not hold thousands of reloads open for the default 30 s during an incident.
       limits: { timeoutMs: 10_000, maxBodyBytes: 16 * 1024 },
       cors: { kind: 'public', methods: ['GET', 'HEAD'] },
+      // Anonymous: 10 reads a second per address on average, room for an office behind one NAT
+      // reloading during an incident (cache hits count too, they cost the gateway alone).
+      rateLimit: { requests: 600, windowSec: 60 },
+      routes: [
+        // Each subscription sends a confirmation mail or webhook: a far smaller budget.
+        { path: '/PublicStatus/Subscribe', rateLimit: { requests: 10, windowSec: 3600 } },
+        // Staff with API keys: their own limits are the keys', not an address's.
+        { path: '/PublicStatus/manage', rateLimit: 'off' },
+      ],
     },
     internalPaths: [],
     consumes: ['platform.service.health-reported.v1'],
@@ -304,9 +338,9 @@ export const SEED_DEMO_SERVICES: readonly SeedDemoName[] = SERVICES.filter(
   (s): s is Extract<Service, { seedDemo: true }> => s.seedDemo,
 ).map((s) => s.name);
 
-/** Every schema a service owns, in registry order: what the relay drains by default. */
-export const OWNED_SCHEMAS: readonly string[] = SERVICES.flatMap((s) =>
-  s.schema === null ? [] : [s.schema],
+/** Every schema with an outbox table, in registry order: what the relay drains by default. */
+export const OWNED_SCHEMAS: readonly string[] = SERVICES.flatMap((s: ServiceDefinition) =>
+  s.schema === null || s.outbox === false ? [] : [s.schema],
 );
 
 /** Every CORS group the gateway applies, with where it applies (an app's prefixes or one route). */

@@ -1,4 +1,15 @@
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+} from 'class-validator';
 import { KafkaClientConfig, Sensitive } from '@platform/config';
 import {
   CORS_ORIGIN_SETTINGS,
@@ -82,6 +93,28 @@ export class GatewayConfig extends WithOriginSettings {
   @IsInt() @Min(1) GATEWAY_CACHE_MAX_ENTRY_BYTES = 1024 * 1024;
   /** Longest an answer is served from the micro-cache, whatever its max-age says. */
   @IsInt() @Min(1) @Max(3600) GATEWAY_CACHE_MAX_TTL_SEC = 60;
+  /**
+   * Per-IP budgets of the anonymous routes the registry marks (decision 0022): `on` shares them across
+   * replicas through PostgreSQL (DATABASE_URL); `off` limits nothing and opens no database connection.
+   */
+  @IsIn(['on', 'off']) GATEWAY_RATE_LIMIT = 'on';
+  /** Scales every registry budget (2 doubles them), so an operator can retune without a release. */
+  @IsNumber() @Min(0.01) @Max(1_000_000) GATEWAY_RATE_LIMIT_MULTIPLIER = 1;
+  /**
+   * Most tokens one replica claims from PostgreSQL at once (a budget's lease is a twentieth of it, at
+   * least 1, at most this). A replica holds at most one lease of a client's budget unused.
+   */
+  @IsInt() @Min(1) @Max(100_000) GATEWAY_RATE_LIMIT_LEASE_MAX = 1000;
+  /** Client budgets one replica keeps in memory; the oldest go beyond it (their unused tokens are lost). */
+  @IsInt() @Min(100) GATEWAY_RATE_LIMIT_MAX_KEYS = 100_000;
+  /** IPv6 clients are counted per network of this prefix length (one subscriber holds a /64). */
+  @IsInt() @Min(32) @Max(128) GATEWAY_RATE_LIMIT_IPV6_PREFIX = 64;
+  /** The rate-limit leases' database (the gateway's own schema, migrated at start); unused when off. */
+  @Sensitive()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/platform';
+  /** One claim at a time per bucket: a few connections are plenty. */
+  @IsInt() @Min(1) @Max(50) DB_POOL_MAX = 4;
   /**
    * Who may read the API reference at /docs: `open` to anyone, `login` only with `DOCS_LOGIN`
    * credentials (HTTP Basic). `auto`: open in development and test, login in production.

@@ -31,6 +31,36 @@ export interface Forwarding {
   drop: string[];
 }
 
+/** A trusted proxy's X-Forwarded-For, addresses only (it may relay a client's junk); nothing otherwise. */
+function relayedChain(headers: IncomingHttpHeaders, fromProxy: boolean): string[] {
+  if (!fromProxy) return [];
+  const xff = headers['x-forwarded-for'];
+  return (Array.isArray(xff) ? xff.join(',') : (xff ?? ''))
+    .split(',')
+    .map((a) => normalizeAddress(a))
+    .filter((a): a is string => a !== undefined);
+}
+
+/** The rightmost address of the chain that is not a trusted proxy (the leftmost when all are). */
+function clientOf(chain: readonly string[], trusted: TrustedProxies): string {
+  for (let i = chain.length - 1; i >= 0; i--) if (!trusted.trusts(chain[i])) return chain[i];
+  return chain[0];
+}
+
+/**
+ * The client's address as the gateway determines it, the same as the X-Real-IP it sends upstream:
+ * what per-IP limits read. An untrusted peer is the client whatever it claims.
+ */
+export function clientAddress(
+  headers: IncomingHttpHeaders,
+  peerAddress: string | undefined,
+  trusted: TrustedProxies,
+): string {
+  const peer = normalizeAddress(peerAddress) ?? 'unknown';
+  if (!trusted.trusts(peer)) return peer;
+  return clientOf([...relayedChain(headers, true), peer], trusted);
+}
+
 /**
  * X-Forwarded-* for the upstream request. A trusted peer (GATEWAY_TRUSTED_PROXIES) keeps its
  * X-Forwarded-For, to which the peer is appended, and its proto and host; an untrusted peer's headers
@@ -45,22 +75,8 @@ export function forwarding(
 ): Forwarding {
   const peer = normalizeAddress(peerAddress) ?? 'unknown';
   const fromProxy = trusted.trusts(peer);
-  const xff = headers['x-forwarded-for'];
-  // A trusted proxy may relay a client's junk: only addresses survive.
-  const relayed = fromProxy
-    ? (Array.isArray(xff) ? xff.join(',') : (xff ?? ''))
-        .split(',')
-        .map((a) => normalizeAddress(a))
-        .filter((a): a is string => a !== undefined)
-    : [];
-  const chain = [...relayed, peer];
-  let client = chain[0];
-  for (let i = chain.length - 1; i >= 0; i--) {
-    if (!trusted.trusts(chain[i])) {
-      client = chain[i];
-      break;
-    }
-  }
+  const chain = [...relayedChain(headers, fromProxy), peer];
+  const client = clientOf(chain, trusted);
   const ownProto = encrypted ? 'https' : 'http';
   const claimedProto = first(headers['x-forwarded-proto'])?.split(',')[0].trim().toLowerCase();
   const proto = fromProxy && (claimedProto === 'http' || claimedProto === 'https') ? claimedProto : ownProto;

@@ -5,6 +5,8 @@ import { CommonError, EnvelopeExceptionFilter, commonError } from '@platform/env
 import { CORS_ORIGIN_SETTINGS, GATEWAY_DEFAULT_LIMITS, ROUTED_SERVICES } from '@platform/registry';
 import { MicroCache } from '../cache/micro-cache';
 import { GatewayConfig } from '../config/gateway.config';
+import { rateLimitHeaders } from '../rate-limit/anonymous-rate-limit';
+import { GatewayRateLimit } from '../rate-limit/rate-limit.provider';
 import { CorsPolicy, parseOriginMap } from './cors-policy';
 import { ReverseProxy, type ProxyFailure } from './reverse-proxy';
 import { buildRouteTable, type Upstream } from './route-table';
@@ -23,13 +25,15 @@ const FAILURE_CODES: Record<ProxyFailure, CommonError> = {
   timeout: CommonError.UPSTREAM_TIMEOUT,
   'too-large': CommonError.PAYLOAD_TOO_LARGE,
   'cors-refused': CommonError.FORBIDDEN,
+  'rate-limited': CommonError.RATE_LIMITED,
 };
 
 export const gatewayProxyProvider: Provider = {
   provide: GatewayProxy,
-  inject: [GatewayConfig, I18nService],
-  useFactory: (cfg: GatewayConfig, i18n: I18nService) => {
+  inject: [GatewayConfig, I18nService, GatewayRateLimit],
+  useFactory: (cfg: GatewayConfig, i18n: I18nService, rateLimit: GatewayRateLimit) => {
     const filter = new EnvelopeExceptionFilter(i18n);
+    const limit = rateLimit.limit;
     return new GatewayProxy({
       upstreams: Object.fromEntries(
         ROUTED_SERVICES.map((s) => [s.name, cfg[s.gateway.upstreamEnv]]),
@@ -53,9 +57,21 @@ export const gatewayProxyProvider: Provider = {
               },
             }
           : undefined,
-      onFailure: (req, res, failure, rule) => {
-        const details = failure === 'too-large' && rule ? { maxBodyBytes: rule.limits.maxBodyBytes } : {};
-        const error = commonError(FAILURE_CODES[failure], { service: rule?.upstream ?? '' }, details);
+      rateLimit: limit
+        ? { take: (req, rule) => limit.take(req, rule), headers: rateLimitHeaders }
+        : undefined,
+      onFailure: (req, res, failure, rule, refused) => {
+        const details =
+          failure === 'too-large' && rule
+            ? { maxBodyBytes: rule.limits.maxBodyBytes }
+            : refused
+              ? { retryAfterSec: refused.retryAfterSec, limit: refused.limit, windowSec: refused.windowSec }
+              : {};
+        const error = commonError(
+          FAILURE_CODES[failure],
+          { service: rule?.upstream ?? '', retryAfter: refused?.retryAfterSec ?? 0 },
+          details,
+        );
         const { status, body } = filter.render(error, req as Request);
         res.statusCode = status;
         res.setHeader('content-type', 'application/json; charset=utf-8');

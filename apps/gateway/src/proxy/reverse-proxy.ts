@@ -21,6 +21,7 @@ import {
   type StorePolicy,
 } from '../cache/cache-policy';
 import type { CacheEntry, FillOutcome, MicroCache } from '../cache/micro-cache';
+import type { LimitDecision } from '../rate-limit/lease-limiter';
 import { CorsPolicy, isPreflight } from './cors-policy';
 import { forwarding } from './forwarded-headers';
 import { ROUTE_TABLE, matchRoute, type RouteMatch, type RouteRule, type Upstream } from './route-table';
@@ -50,7 +51,13 @@ const NOT_MODIFIED_KEEPS = ['cache-control', 'content-location', 'date', 'expire
 const LINGER_MS = 3000;
 const LINGER_BYTES = 8 * 1024 * 1024;
 
-export type ProxyFailure = 'unavailable' | 'timeout' | 'too-large' | 'cors-refused';
+export type ProxyFailure = 'unavailable' | 'timeout' | 'too-large' | 'cors-refused' | 'rate-limited';
+
+/** Per-IP budgets of anonymous routes (decision 0022); undefined from `take` when the route has none. */
+export interface ProxyRateLimit {
+  take(req: IncomingMessage, rule: RouteRule): LimitDecision | Promise<LimitDecision> | undefined;
+  headers(decision: LimitDecision): Record<string, string>;
+}
 
 export interface ProxyCache {
   store: MicroCache<ProxyFailure>;
@@ -66,8 +73,19 @@ export interface ProxyOptions {
   security: SecurityHeaders;
   /** The micro-cache and its storage rules; absent: nothing is cached. */
   cache?: ProxyCache;
-  /** Writes the error envelope (the gateway localises it); `rule` is the matched route, when there is one. */
-  onFailure: (req: IncomingMessage, res: ServerResponse, failure: ProxyFailure, rule?: RouteRule) => void;
+  /** Per-IP budgets; absent: no route is limited. */
+  rateLimit?: ProxyRateLimit;
+  /**
+   * Writes the error envelope (the gateway localises it); `rule` is the matched route, when there is
+   * one, and `limit` the refusal of a 429.
+   */
+  onFailure: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    failure: ProxyFailure,
+    rule?: RouteRule,
+    limit?: LimitDecision,
+  ) => void;
 }
 
 /** Headers not to pass on from one hop to the next: hop-by-hop ones and those Connection names. */
@@ -159,7 +177,33 @@ export class ReverseProxy {
     };
   }
 
+  /**
+   * The route's per-IP budget first: a refused request costs nothing else (no body is read, no cache
+   * lookup, no upstream call). Usually answered synchronously from this replica's lease.
+   */
   private forward(req: IncomingMessage, res: ServerResponse, m: RouteMatch): void {
+    const decision = this.opts.rateLimit?.take(req, m.rule);
+    if (decision === undefined) return this.admit(req, res, m);
+    if (!(decision instanceof Promise)) return this.limited(req, res, m, decision);
+    decision.then(
+      (d) => {
+        if (!res.destroyed) this.limited(req, res, m, d);
+      },
+      () => {
+        // The limiter fails open on its own; this is a bug in it, not a reason to refuse the caller.
+        if (!res.destroyed) this.admit(req, res, m);
+      },
+    );
+  }
+
+  private limited(req: IncomingMessage, res: ServerResponse, m: RouteMatch, d: LimitDecision): void {
+    for (const [k, v] of Object.entries(this.opts.rateLimit?.headers(d) ?? {})) res.setHeader(k, v);
+    if (d.allowed) return this.admit(req, res, m);
+    this.opts.onFailure(req, res, 'rate-limited', m.rule, d);
+    this.linger(req);
+  }
+
+  private admit(req: IncomingMessage, res: ServerResponse, m: RouteMatch): void {
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > m.rule.limits.maxBodyBytes) {
       this.opts.onFailure(req, res, 'too-large', m.rule);

@@ -62,6 +62,7 @@ describe('gateway route table against every app', () => {
       upstream: 'calendar',
       limits: GATEWAY_DEFAULT_LIMITS,
       cors: null,
+      rateLimit: null,
     };
     expect(misrouted([metrics, ...ROUTE_TABLE])).toEqual([
       'outbox-relay GET /metrics: /metrics -> {"upstream":"calendar","upstreamPath":"/metrics"}',

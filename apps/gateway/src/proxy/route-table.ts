@@ -5,6 +5,7 @@ import {
   type CorsGroup,
   type GatewayExposure,
   type GatewayLimits,
+  type PerIpRateLimit,
   type RoutedServiceName,
 } from '@platform/registry';
 
@@ -24,6 +25,14 @@ export interface RouteRule {
   limits: GatewayLimits;
   /** Who may call it from a browser on another origin; null: nobody (no CORS headers at all). */
   cors: CorsGroup | null;
+  /** Per-client-IP budget (decision 0022); null: not limited. */
+  rateLimit: RouteRateLimit | null;
+}
+
+/** A registry budget with the name of the count it belongs to (routes inheriting the app's share it). */
+export interface RouteRateLimit extends PerIpRateLimit {
+  /** `<service>` for the app's own budget, `<service>:<path>` for a route's. */
+  readonly id: string;
 }
 
 const segments = (prefix: string) => prefix.split('/').length;
@@ -44,18 +53,26 @@ export function buildRouteTable(defaults: GatewayLimits = GATEWAY_DEFAULT_LIMITS
       rewriteTo: s.health,
       limits: GATEWAY_HEALTH_LIMITS,
       cors: null,
+      rateLimit: null,
     })),
     ...ROUTED_SERVICES.flatMap((s) => {
       const exposure: GatewayExposure = s.gateway;
       const limits = { ...defaults, ...exposure.limits };
       const cors = exposure.cors ?? null;
+      const rateLimit = exposure.rateLimit ? { id: s.name, ...exposure.rateLimit } : null;
       return [
-        ...exposure.prefixes.map((prefix) => ({ prefix, upstream: s.name, limits, cors })),
+        ...exposure.prefixes.map((prefix) => ({ prefix, upstream: s.name, limits, cors, rateLimit })),
         ...(exposure.routes ?? []).map((r) => ({
           prefix: r.path,
           upstream: s.name,
           limits: { ...limits, ...r.limits },
           cors: r.cors ?? cors,
+          rateLimit:
+            r.rateLimit === 'off'
+              ? null
+              : r.rateLimit
+                ? { id: `${s.name}:${r.path.toLowerCase()}`, ...r.rateLimit }
+                : rateLimit,
         })),
       ];
     }),

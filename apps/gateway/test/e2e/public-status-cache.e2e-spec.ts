@@ -44,7 +44,10 @@ describe('public status through the gateway micro-cache', () => {
       await new Promise((r) => setTimeout(r, 150));
     }
     runAdmin(DIST, 'public-status', ['seed-demo'], env);
-    gateway = await createGatewayApp({ NODE_ENV: 'test', PUBLIC_STATUS_URL: direct }, false);
+    gateway = await createGatewayApp(
+      { NODE_ENV: 'test', GATEWAY_RATE_LIMIT: 'off', PUBLIC_STATUS_URL: direct },
+      false,
+    );
     gw = await listen(gateway);
   }, 120000);
 

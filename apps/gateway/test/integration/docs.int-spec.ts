@@ -5,7 +5,10 @@ import { createGatewayApp } from '../../src/bootstrap';
 type Env = { success: boolean; code: number; error: string | null; value: { reason?: string } };
 
 const start = async (env: Record<string, string>) => {
-  const app = await createGatewayApp({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', ...env }, false);
+  const app = await createGatewayApp(
+    { NODE_ENV: 'test', GATEWAY_RATE_LIMIT: 'off', PORT: '0', HOST: '127.0.0.1', ...env },
+    false,
+  );
   return { app, base: await listen(app) };
 };
 

@@ -23,7 +23,7 @@ describe('gateway edge (real HTTP)', () => {
       WIDGET_ORIGINS:
         'crm=https://crm.example.com,https://crm-staging.example.com;erp=https://erp.example.com',
     };
-    gateway = await createGatewayApp({ NODE_ENV: 'test', ...env }, false);
+    gateway = await createGatewayApp({ NODE_ENV: 'test', GATEWAY_RATE_LIMIT: 'off', ...env }, false);
     base = await listen(gateway);
     production = await createGatewayApp(
       { NODE_ENV: 'production', DOCS_LOGIN: 'docs:a-long-password', ...env },

@@ -14,7 +14,12 @@ describe('gateway limits per route (real HTTP)', () => {
     await upstream.start();
     // The default timeout is short here; public status declares its own 10 s in the registry.
     gateway = await createGatewayApp(
-      { NODE_ENV: 'test', ...upstreamEnv(upstream.url), GATEWAY_UPSTREAM_TIMEOUT_MS: '300' },
+      {
+        NODE_ENV: 'test',
+        GATEWAY_RATE_LIMIT: 'off',
+        ...upstreamEnv(upstream.url),
+        GATEWAY_UPSTREAM_TIMEOUT_MS: '300',
+      },
       false,
     );
     base = await listen(gateway);

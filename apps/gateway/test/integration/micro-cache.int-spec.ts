@@ -21,6 +21,7 @@ describe('gateway micro-cache (real HTTP)', () => {
     gateway = await createGatewayApp(
       {
         NODE_ENV: 'test',
+        GATEWAY_RATE_LIMIT: 'off',
         ...upstreamEnv(upstream.url),
         GATEWAY_UPSTREAM_TIMEOUT_MS: '400',
         GATEWAY_CACHE_MAX_ENTRY_BYTES: '4096',

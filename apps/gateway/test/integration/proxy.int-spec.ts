@@ -79,6 +79,7 @@ describe('gateway reverse proxy (real HTTP)', () => {
     gateway = await createGatewayApp(
       {
         NODE_ENV: 'test',
+        GATEWAY_RATE_LIMIT: 'off',
         CALENDAR_URL: upstreamUrl,
         VERIFICATION_URL: upstreamUrl,
         // Nothing listens on port 9 (discard): a refused connection.

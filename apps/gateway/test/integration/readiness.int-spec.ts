@@ -17,7 +17,12 @@ describe('gateway readiness aggregation (real HTTP)', () => {
     await upstream.start();
     // Each service under its own base path of the test upstream: /<service>/health/ready.
     gateway = await createGatewayApp(
-      { NODE_ENV: 'test', ...upstreamEnv(upstream.url, true), GATEWAY_READY_TIMEOUT_MS: '400' },
+      {
+        NODE_ENV: 'test',
+        GATEWAY_RATE_LIMIT: 'off',
+        ...upstreamEnv(upstream.url, true),
+        GATEWAY_READY_TIMEOUT_MS: '400',
+      },
       false,
     );
     base = await listen(gateway);
@@ -76,7 +81,12 @@ describe('gateway readiness aggregation (real HTTP)', () => {
 
   it('says a service is unreachable without naming its internal address', async () => {
     const lonely = await createGatewayApp(
-      { NODE_ENV: 'test', ...upstreamEnv(upstream.url, true), OUTBOX_RELAY_URL: 'http://127.0.0.1:9' },
+      {
+        NODE_ENV: 'test',
+        GATEWAY_RATE_LIMIT: 'off',
+        ...upstreamEnv(upstream.url, true),
+        OUTBOX_RELAY_URL: 'http://127.0.0.1:9',
+      },
       false,
     );
     const url = await listen(lonely);

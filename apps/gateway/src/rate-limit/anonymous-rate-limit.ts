@@ -1,0 +1,51 @@
+import type { IncomingMessage } from 'node:http';
+import { clientAddress } from '../proxy/forwarded-headers';
+import type { RouteRule } from '../proxy/route-table';
+import type { TrustedProxies } from '../proxy/trusted-proxies';
+import { clientKey } from './client-key';
+import type { LeaseLimiter, LimitDecision } from './lease-limiter';
+
+export interface AnonymousRateLimitOptions {
+  /** Scales every registry budget (GATEWAY_RATE_LIMIT_MULTIPLIER). */
+  multiplier: number;
+  ipv6Prefix: number;
+}
+
+/**
+ * The per-IP budgets of the routes the registry marks (decision 0022), keyed by the client address
+ * the trusted-proxy rules determine: a peer outside GATEWAY_TRUSTED_PROXIES is counted under its own
+ * address whatever X-Forwarded-For it sends.
+ */
+export class AnonymousRateLimit {
+  constructor(
+    private readonly limiter: LeaseLimiter,
+    private readonly trusted: TrustedProxies,
+    private readonly opts: AnonymousRateLimitOptions,
+  ) {}
+
+  /** Undefined when the route has no budget. */
+  take(req: IncomingMessage, rule: RouteRule): LimitDecision | Promise<LimitDecision> | undefined {
+    const budget = rule.rateLimit;
+    if (!budget) return undefined;
+    const client = clientKey(
+      clientAddress(req.headers, req.socket.remoteAddress, this.trusted),
+      this.opts.ipv6Prefix,
+    );
+    return this.limiter.take({
+      bucket: `${budget.id}|${budget.windowSec}|${client}`,
+      limit: Math.max(1, Math.round(budget.requests * this.opts.multiplier)),
+      windowSec: budget.windowSec,
+    });
+  }
+}
+
+/** The draft RateLimit header fields (as the calendar's write limit sends them), plus Retry-After on a 429. */
+export function rateLimitHeaders(d: LimitDecision): Record<string, string> {
+  return {
+    'RateLimit-Policy': `${d.limit};w=${d.windowSec}`,
+    'RateLimit-Limit': String(d.limit),
+    'RateLimit-Remaining': String(d.remaining),
+    'RateLimit-Reset': String(d.resetSec),
+    ...(d.allowed ? {} : { 'Retry-After': String(d.retryAfterSec) }),
+  };
+}
