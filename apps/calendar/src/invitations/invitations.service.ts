@@ -122,6 +122,12 @@ export class InvitationsService {
     req: RsvpRequest,
   ): Promise<{ accountId: AccountId; eventId: string; who: { kind: AttendeeKind; key: string } }> {
     if (req.token !== undefined) {
+      // The link names the event: a triple sent along could only disagree with it.
+      if (req.product_id !== undefined || req.entity_type !== undefined || req.entity_id !== undefined) {
+        throw new RequestValidationError([
+          { field: 'token', rule: 'tokenOrTriple', args: { property: 'token' } },
+        ]);
+      }
       const claim = this.tokens ? this.tokens.verify(req.token) : 'invalid';
       if (claim === 'invalid') throw calendarError(CalendarError.RSVP_TOKEN_INVALID);
       if (claim === 'expired') throw calendarError(CalendarError.RSVP_TOKEN_EXPIRED);

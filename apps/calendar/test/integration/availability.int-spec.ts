@@ -564,6 +564,7 @@ describe('calendar availability: freebusy and findSlots (real PostgreSQL)', () =
         JSON.stringify(search({ range: { from: '2026-02-30T00:00:00Z', to: '2026-03-02T00:00:00Z' } })),
       ],
       ['a missing range', JSON.stringify({ participants: [], duration_minutes: 30 })],
+      ['nobody to search for', JSON.stringify(search({ participants: [] }))],
       ['__proto__ at the top', JSON.stringify(search()).replace(/^\{/, '{"__proto__":{"explain":true},')],
       [
         '__proto__ among the days',

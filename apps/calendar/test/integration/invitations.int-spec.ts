@@ -255,6 +255,7 @@ describe('POST /Calendar/invite and /Calendar/rsvp (real PostgreSQL)', () => {
       { product_id: null, entity_type: 'deal', entity_id: 'I-5', answer: 'ACCEPTED' },
       { token: 'v1.x.y', answer: null },
       { token: 'v1.x.y', answer: 'ACCEPTED', comment: null },
+      { token: 'v1.x.y', answer: 'ACCEPTED', entity_type: 'deal', entity_id: 'I-5' },
     ]) {
       const res = await rsvp(body);
       expect(res.status).toBeLessThan(500);

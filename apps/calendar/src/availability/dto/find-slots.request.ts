@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBoolean,
   IsDefined,
@@ -129,6 +130,8 @@ export class FindSlotsRequest {
   @ApiProperty({ type: [SlotParticipantDto], description: 'People and resources, ids unique per kind' })
   @IsDefined()
   @IsArray()
+  // Like free/busy: a search with nobody in it has no answer worth giving (every grid slot).
+  @ArrayMinSize(1)
   @ArrayMaxSize(SLOT_SEARCH_LIMITS.maxParticipants)
   @ValidateNested({ each: true })
   @Type(() => SlotParticipantDto)
