@@ -1,6 +1,7 @@
 import { ENVELOPE_NOTE, tenantKeyScheme, type ApiReferenceDefinition } from '@platform/api-docs';
 import { CommonError } from '@platform/envelope';
 import { PublicStatusAppModule } from './app.module';
+import { monitoringError } from './monitoring/monitoring.errors';
 import { publicStatusError } from './status/public-status.errors';
 
 /** The public status API's reference: docs/openapi/public-status.<lang>.json, at /docs/public-status. */
@@ -22,5 +23,5 @@ export const PUBLIC_STATUS_REFERENCE: ApiReferenceDefinition = {
     'status-key': tenantKeyScheme('X-Api-Key', "The business's key; send `Business-Id` with it."),
   },
   denied: [CommonError.SCOPE_MISSING],
-  errors: [publicStatusError],
+  errors: [monitoringError, publicStatusError],
 };

@@ -15,7 +15,9 @@ import { PUBLIC_STATUS_PROVIDERS } from './providers';
 import { ManageCatalogController } from './catalog/manage-catalog.controller';
 import { IncidentsController } from './incidents/incidents.controller';
 import { MaintenanceController } from './maintenance/maintenance.controller';
+import { MonitoringModule } from './monitoring/monitoring.module';
 import { PublicStatusController } from './public/public-status.controller';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { PublicStatusTenancy } from './tenancy/public-status.tenancy';
 import { UptimeRollupScheduler } from './uptime/uptime-rollup.scheduler';
 
@@ -35,6 +37,8 @@ export class PublicStatusAppModule {
           config: PublicStatusConfig,
         }),
         HealthEventsModule.register(),
+        MonitoringModule,
+        SubscriptionsModule.register(),
       ],
       controllers: [
         PublicStatusController,

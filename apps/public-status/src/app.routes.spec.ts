@@ -10,6 +10,11 @@ const ANONYMOUS = [
   'GET /PublicStatus/StatusPageHistory',
   'GET /PublicStatus/UptimeHistory',
   'GET /PublicStatus/ChainHeads',
+  'GET /PublicStatus/Rss',
+  'POST /PublicStatus/Subscribe',
+  'GET /PublicStatus/Subscribe/confirm',
+  'GET /PublicStatus/Unsubscribe',
+  'POST /PublicStatus/Unsubscribe',
   'GET /health/live',
   'GET /health/ready',
 ];

@@ -25,7 +25,8 @@ export async function seedDemo(app: INestApplicationContext): Promise<Record<str
   ];
   for (const [i, [slug, name]] of products.entries()) {
     await catalog.putProduct(platform, slug, { name, published: true, sortOrder: i });
-    await catalog.putResource(platform, slug, 'api', { name: 'API', published: true });
+    // The platform's own apps: their health reports set these resources' states (decision 0021).
+    await catalog.putResource(platform, slug, 'api', { name: 'API', published: true, platformService: slug });
     await catalog.putResource(platform, slug, 'workers', { name: 'Background workers', published: false });
   }
   await catalog.putProduct(platform, 'internal-tools', {

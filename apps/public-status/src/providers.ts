@@ -8,11 +8,15 @@ import { IncidentsRepository } from './incidents/incidents.repository';
 import { IncidentsService } from './incidents/incidents.service';
 import { MaintenanceService } from './maintenance/maintenance.service';
 import { MaintenancesRepository } from './maintenance/maintenances.repository';
+import { PublicFeedService } from './public/public-feed.service';
 import { PublicRepository } from './public/public.repository';
 import { PublicStatusService } from './public/public-status.service';
 import { ChainsService } from './status/chains.service';
 import { StateHistoryRepository } from './status/state-history.repository';
 import { StateService } from './status/state.service';
+import { NotificationsRepository } from './subscriptions/notifications.repository';
+import { NotificationsService } from './subscriptions/notifications.service';
+import { SubscribersRepository } from './subscriptions/subscribers.repository';
 import { UptimeRepository } from './uptime/uptime.repository';
 import { UptimeService } from './uptime/uptime.service';
 
@@ -35,4 +39,8 @@ export const PUBLIC_STATUS_PROVIDERS = [
   ChainsService,
   PublicRepository,
   PublicStatusService,
+  PublicFeedService,
+  SubscribersRepository,
+  NotificationsRepository,
+  NotificationsService,
 ];

@@ -26,6 +26,7 @@ const resourceView = (r: StatusResource): ManagedResourceResponse => ({
   state: r.state,
   stateSource: r.stateSource,
   stateSince: r.stateSince.toISOString(),
+  platformService: r.platformService,
 });
 
 /** The business's catalog as its staff manage it: publication flags, names, order, manual states. */
@@ -107,7 +108,15 @@ export class CatalogService {
       const product = await this.product(business, productSlug, tx);
       const existing = await this.resources.bySlug(business, product.id, slug, tx);
       if (existing) {
-        await this.resources.change(business, existing.id, changes(dto), tx);
+        await this.resources.change(
+          business,
+          existing.id,
+          {
+            ...changes(dto),
+            ...(dto.platformService !== undefined && { platformService: dto.platformService }),
+          },
+          tx,
+        );
         return existing.id;
       }
       const now = new Date();
@@ -120,6 +129,7 @@ export class CatalogService {
           published: dto.published ?? false,
           sortOrder: dto.sortOrder ?? 0,
           stateSince: now,
+          platformService: dto.platformService ?? null,
         },
         tx,
       );

@@ -36,7 +36,8 @@ export class ResourcesRepository extends TenantScopedRepository<StatusResource, 
 
   async create(
     business: BusinessId,
-    row: Pick<StatusResource, 'productId' | 'slug' | 'name' | 'published' | 'sortOrder' | 'stateSince'>,
+    row: Pick<StatusResource, 'productId' | 'slug' | 'name' | 'published' | 'sortOrder' | 'stateSince'> &
+      Partial<Pick<StatusResource, 'platformService'>>,
     tx: Tx,
   ): Promise<string> {
     try {
@@ -51,7 +52,7 @@ export class ResourcesRepository extends TenantScopedRepository<StatusResource, 
   async change(
     business: BusinessId,
     id: string,
-    set: Partial<Pick<StatusResource, 'name' | 'published' | 'sortOrder'>>,
+    set: Partial<Pick<StatusResource, 'name' | 'published' | 'sortOrder' | 'platformService'>>,
     tx: Tx,
   ): Promise<void> {
     if (Object.keys(set).length) await this.update(business, { id }, set, tx);

@@ -20,6 +20,7 @@ import { StatusProduct } from './status-product.entity';
 @Entity({ name: 'resources' })
 @Unique('resources_product_slug_key', ['productId', 'slug'])
 @Index('resources_business_idx', ['businessId'])
+@Index('resources_platform_service_idx', ['platformService'], { where: 'platform_service IS NOT NULL' })
 @Check('resources_state_check', sqlIn('state', COMPONENT_STATES))
 export class StatusResource {
   @PrimaryGeneratedColumn('uuid') id: string;
@@ -36,5 +37,7 @@ export class StatusResource {
   @Column({ type: 'text', default: 'operational' }) state: ComponentState;
   @Column({ name: 'state_source', type: 'text', default: 'manual' }) stateSource: StateSource;
   @Column({ name: 'state_since', type: 'timestamptz', default: () => 'now()' }) stateSince: Date;
+  /** The libs/registry app whose health reports set this resource's state (null: none). */
+  @Column({ name: 'platform_service', type: 'text', nullable: true }) platformService: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

@@ -7,6 +7,7 @@ import { chainHash, GENESIS_HASH } from '../status/hash-chain';
 import { publicCode } from '../status/public-code';
 import { PublicStatusError, publicStatusError } from '../status/public-status.errors';
 import { StateService } from '../status/state.service';
+import { NotificationsService } from '../subscriptions/notifications.service';
 import type { ComponentState, IncidentStatus } from '../status/states';
 import type { BusinessId } from '../tenancy/business-id';
 import type {
@@ -34,6 +35,7 @@ export class IncidentsService {
     private readonly products: ProductsRepository,
     private readonly resources: ResourcesRepository,
     private readonly states: StateService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async create(business: BusinessId, dto: CreateIncidentRequest): Promise<IncidentResponse> {
@@ -63,6 +65,7 @@ export class IncidentsService {
           affected.map((r) => r.id),
           dto.componentState,
         );
+      await this.notifications.incidentChanged(tx, business, id, 'created');
     });
     return this.view(business, id);
   }
@@ -75,6 +78,7 @@ export class IncidentsService {
       await this.append(tx, business, id, dto.status, dto.body, now);
       await this.incidents.change(business, id, { status: dto.status, updatedAt: now }, tx);
       if (dto.componentState) await this.setStates(tx, business, incident.resourceIds, dto.componentState);
+      await this.notifications.incidentChanged(tx, business, id, 'updated');
     });
     return this.view(business, id);
   }
@@ -93,6 +97,7 @@ export class IncidentsService {
             source: 'incident',
             note: id,
           });
+      await this.notifications.incidentChanged(tx, business, id, 'resolved');
     });
     return this.view(business, id);
   }

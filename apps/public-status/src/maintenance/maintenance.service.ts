@@ -6,6 +6,7 @@ import { ResourcesRepository } from '../catalog/resources.repository';
 import { publicCode } from '../status/public-code';
 import { PublicStatusError, publicStatusError } from '../status/public-status.errors';
 import { StateService } from '../status/state.service';
+import { NotificationsService } from '../subscriptions/notifications.service';
 import type { MaintenanceStatus } from '../status/states';
 import type { BusinessId } from '../tenancy/business-id';
 import type { ScheduleMaintenanceRequest } from './dto/maintenance.request';
@@ -27,6 +28,7 @@ export class MaintenanceService {
     private readonly products: ProductsRepository,
     private readonly resources: ResourcesRepository,
     private readonly states: StateService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async schedule(business: BusinessId, dto: ScheduleMaintenanceRequest): Promise<MaintenanceResponse> {
@@ -51,6 +53,7 @@ export class MaintenanceService {
         },
         tx,
       );
+      await this.notifications.maintenanceChanged(tx, business, id, 'scheduled');
     });
     return this.view(business, id);
   }
@@ -101,6 +104,12 @@ export class MaintenanceService {
             at: now,
           });
       }
+      await this.notifications.maintenanceChanged(
+        tx,
+        business,
+        id,
+        to === 'in_progress' ? 'started' : 'completed',
+      );
     });
     return this.view(business, id);
   }

@@ -2,10 +2,16 @@ import { OutboxFillfactor1763740000000 } from './1763740000000-outbox-fillfactor
 import { InitPublicStatus1763704000000 } from './1763704000000-init-public-status';
 import { HealthEvents1763780000000 } from './1763780000000-health-events';
 import { StatusModel1763800000000 } from './1763800000000-status-model';
+import { Subscribers1763820000000 } from './1763820000000-subscribers';
+import { WebhookTables1763820000001 } from './1763820000001-webhook-tables';
+import { Monitoring1763810000000 } from './1763810000000-monitoring';
 
 export const PUBLIC_STATUS_MIGRATIONS = [
   InitPublicStatus1763704000000,
   OutboxFillfactor1763740000000,
   HealthEvents1763780000000,
   StatusModel1763800000000,
+  Monitoring1763810000000,
+  Subscribers1763820000000,
+  WebhookTables1763820000001,
 ];

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { Public } from '@platform/auth';
 import { ApiEnvelope, list, markRawResponse } from '@platform/envelope';
@@ -23,6 +23,7 @@ import {
   StatusPageResponse,
   UptimeHistoryResponse,
 } from './dto/public.response';
+import { PublicFeedService } from './public-feed.service';
 import { PublicStatusService } from './public-status.service';
 import { toStatuspageSummary } from './statuspage.mapper';
 
@@ -37,7 +38,10 @@ const SLOW = 'public, max-age=60';
 @ApiTags('PublicStatus')
 @Controller('PublicStatus')
 export class PublicStatusController {
-  constructor(private readonly status: PublicStatusService) {}
+  constructor(
+    private readonly status: PublicStatusService,
+    private readonly feed: PublicFeedService,
+  ) {}
 
   @Public()
   @Get('Products')
@@ -127,5 +131,20 @@ export class PublicStatusController {
   @ApiEnvelope(ChainHeadsResponse)
   chainHeads(@Query() q: BusinessQuery) {
     return this.status.chainHeads(q.business);
+  }
+
+  @Public()
+  @Get('Rss')
+  @ApiOperation({
+    summary: 'RSS 2.0 feed of incident updates and maintenance steps, newest first (50 items at most)',
+  })
+  @ApiProduces('application/rss+xml')
+  @ApiOkResponse({ description: 'An RSS 2.0 document', schema: { type: 'string' } })
+  @ApiReasons(PublicStatusError.BUSINESS_NOT_FOUND)
+  async rss(@Query() q: BusinessQuery, @Res() res: Response) {
+    const xml = await this.feed.rss(q.business);
+    // Sent by Express itself (not the envelope): its ETag over these bytes answers If-None-Match.
+    res.setHeader('Cache-Control', SLOW);
+    res.type('application/rss+xml; charset=utf-8').send(xml);
   }
 }

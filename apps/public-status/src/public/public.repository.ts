@@ -188,6 +188,27 @@ export class PublicRepository {
     return [rows.map(({ total: _t, ...m }) => m), total];
   }
 
+  /** The most recently changed public incidents, resolved or not (the RSS feed). */
+  recentIncidents(business: BusinessId, limit: number): Promise<PublicIncident[]> {
+    return this.ds.query(
+      `SELECT ${INCIDENT_COLUMNS} FROM public_incidents WHERE business_id = $1
+       ORDER BY updated_at DESC, id LIMIT $2`,
+      [business, limit],
+    ) as Promise<PublicIncident[]>;
+  }
+
+  /** The most recently announced public maintenance, with the time each was announced (the RSS feed). */
+  recentMaintenances(
+    business: BusinessId,
+    limit: number,
+  ): Promise<(PublicMaintenance & { createdAt: Date })[]> {
+    return this.ds.query(
+      `SELECT ${MAINTENANCE_COLUMNS}, created_at AS "createdAt" FROM public_maintenances WHERE business_id = $1
+       ORDER BY greatest(created_at, started_at, completed_at) DESC, id LIMIT $2`,
+      [business, limit],
+    ) as Promise<(PublicMaintenance & { createdAt: Date })[]>;
+  }
+
   /** Updates of incidents a view above returned, in chain order. */
   updates(incidentIds: string[]): Promise<PublicUpdate[]> {
     if (!incidentIds.length) return Promise.resolve([]);

@@ -11,6 +11,11 @@ export enum PublicStatusError {
   MAINTENANCE_TRANSITION = 'PUBLIC_STATUS_MAINTENANCE_TRANSITION',
   INVALID_RANGE = 'PUBLIC_STATUS_INVALID_RANGE',
   MAINTENANCE_WINDOW_INVALID = 'PUBLIC_STATUS_MAINTENANCE_WINDOW_INVALID',
+  SUBSCRIPTION_TARGET = 'PUBLIC_STATUS_SUBSCRIPTION_TARGET',
+  SUBSCRIPTION_TOKEN_INVALID = 'PUBLIC_STATUS_SUBSCRIPTION_TOKEN_INVALID',
+  WEBHOOK_URL_REFUSED = 'PUBLIC_STATUS_WEBHOOK_URL_REFUSED',
+  SUBSCRIBERS_FULL = 'PUBLIC_STATUS_SUBSCRIBERS_FULL',
+  SUBSCRIPTIONS_OFF = 'PUBLIC_STATUS_SUBSCRIPTIONS_OFF',
 }
 
 const key = (c: PublicStatusError) => `public-status.errors.${c}`;
@@ -49,5 +54,25 @@ export const publicStatusError = defineErrors<PublicStatusError>({
   [PublicStatusError.MAINTENANCE_WINDOW_INVALID]: {
     status: 400,
     messageKey: key(PublicStatusError.MAINTENANCE_WINDOW_INVALID),
+  },
+  [PublicStatusError.SUBSCRIPTION_TARGET]: {
+    status: 400,
+    messageKey: key(PublicStatusError.SUBSCRIPTION_TARGET),
+  },
+  [PublicStatusError.SUBSCRIPTION_TOKEN_INVALID]: {
+    status: 400,
+    messageKey: key(PublicStatusError.SUBSCRIPTION_TOKEN_INVALID),
+  },
+  [PublicStatusError.WEBHOOK_URL_REFUSED]: {
+    status: 400,
+    messageKey: key(PublicStatusError.WEBHOOK_URL_REFUSED),
+  },
+  [PublicStatusError.SUBSCRIBERS_FULL]: {
+    status: 409,
+    messageKey: key(PublicStatusError.SUBSCRIBERS_FULL),
+  },
+  [PublicStatusError.SUBSCRIPTIONS_OFF]: {
+    status: 503,
+    messageKey: key(PublicStatusError.SUBSCRIPTIONS_OFF),
   },
 });

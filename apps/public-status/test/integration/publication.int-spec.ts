@@ -132,6 +132,7 @@ describe('public-status publication rule, diffed over every anonymous endpoint (
     'UptimeHistory?business=tgt-biz',
     'UptimeHistory?business=tgt-biz&product=tgt-prod',
     'ChainHeads?business=tgt-biz',
+    'Rss?business=tgt-biz',
   ];
 
   /** Every anonymous endpoint's body, as sent. */

@@ -1,3 +1,4 @@
+import { withClient } from '@platform/testing';
 import { seedDemo } from '../../src/demo-seed';
 import { startStatus, type StatusFixture } from './status-fixture';
 
@@ -41,5 +42,13 @@ describe('public-status seed-demo (real PostgreSQL)', () => {
       items: [{ name: 'Slow calendar sync', status: 'resolved' }],
     });
     expect((await s.get('StatusPage?business=staging')).status).toBe(404);
+    const mapped = await withClient(s.db.url, (c) =>
+      c.query(`SELECT r.slug, p.slug AS product, r.platform_service AS service FROM public_status.resources r
+                 JOIN public_status.products p ON p.id = r.product_id
+                WHERE r.platform_service IS NOT NULL ORDER BY p.slug`),
+    );
+    expect(mapped.rows).toEqual(
+      ['calendar', 'lending', 'verification'].map((p) => ({ slug: 'api', product: p, service: p })),
+    );
   });
 });

@@ -33,9 +33,12 @@ export interface StatusFixture {
 }
 
 /** Public status on a fresh database, the rollup timer off (tests run rollups themselves). */
-export async function startStatus(label: string): Promise<StatusFixture> {
+export async function startStatus(label: string, env: Record<string, string> = {}): Promise<StatusFixture> {
   const db = await createTestDatabase(label);
-  const app = await createPublicStatusApp(serviceEnv(db.url, { UPTIME_ROLLUP_INTERVAL_MS: '0' }), false);
+  const app = await createPublicStatusApp(
+    serviceEnv(db.url, { UPTIME_ROLLUP_INTERVAL_MS: '0', ...env }),
+    false,
+  );
   const base = await listen(app);
   const admin = app.get(TenancyAdminService);
   return {

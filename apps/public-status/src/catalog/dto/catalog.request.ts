@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsString, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsString, Matches, ValidateIf } from 'class-validator';
+import { SERVICES } from '@platform/registry';
 import { IntField, MaxChars, MinChars } from '@platform/envelope';
 import { COMPONENT_STATES, SLUG_PATTERN, type ComponentState } from '../../status/states';
 import { OptionalField } from '../../status/optional-field';
@@ -40,6 +41,18 @@ export class PutCatalogItemRequest {
   @ApiProperty({ example: 'Public API' }) @IsString() @MinChars(1) @MaxChars(200) name: string;
   @ApiPropertyOptional({ default: false }) @OptionalField() @IsBoolean() published?: boolean;
   @ApiPropertyOptional({ default: 0 }) @OptionalField() @IntField({ min: 0, max: 10_000 }) sortOrder?: number;
+  /** Resources only: null clears it. Ignored on products. */
+  @ApiPropertyOptional({
+    enum: SERVICES.map((s) => s.name),
+    nullable: true,
+    type: String,
+    description:
+      "Resources only: the platform app (libs/registry) whose health reports set this resource's state; null clears it",
+    example: 'calendar',
+  })
+  @ValidateIf((_o, v) => v !== undefined && v !== null)
+  @IsIn(SERVICES.map((s) => s.name))
+  platformService?: string | null;
 }
 
 export class SetStateRequest {

@@ -16,6 +16,7 @@ export class ManagedResourceResponse {
   @ApiProperty({ enum: COMPONENT_STATES }) state: string;
   @ApiProperty({ enum: STATE_SOURCES }) stateSource: string;
   @ApiProperty({ format: 'date-time' }) stateSince: string;
+  @ApiProperty({ nullable: true, type: String, example: 'calendar' }) platformService: string | null;
 }
 
 export class ManagedProductResponse {

@@ -1,0 +1,115 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { backoffDelayMs } from '@platform/webhooks';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { createTransport, type Transporter } from 'nodemailer';
+import { PublicStatusConfig } from '../config/public-status.config';
+import { MailOutboxRepository, type ClaimedMail } from './mail-outbox.repository';
+import { SubscriptionTokens } from './subscription-tokens';
+
+const BATCH = 20;
+const LEASE_MS = 60_000;
+
+/**
+ * Sends the mail outbox through SMTP (nodemailer, SMTP_URL). Stateless: every replica runs it, claims
+ * are SKIP LOCKED leases. Links are rendered at send time (nothing secret is stored in the outbox);
+ * every mail carries RFC 8058 one-click unsubscribe headers. A notification to a subscriber who has
+ * unsubscribed since it was queued is dropped, as is a confirmation whose link has died.
+ * Failures retry with exponential backoff and full jitter (libs/webhooks' schedule) until
+ * MAIL_MAX_ATTEMPTS, then the mail is dead.
+ */
+@Injectable()
+export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger(MailDeliveryWorker.name);
+  private readonly transport: Transporter;
+  /** Null when subscriptions are off: the worker then does not run. */
+  private readonly tokens: SubscriptionTokens | null;
+  private readonly owner = `${hostname()}-${process.pid}`;
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly outbox: MailOutboxRepository,
+    private readonly config: PublicStatusConfig,
+  ) {
+    this.transport = createTransport(config.SMTP_URL);
+    const secret = config.subscriptionTokenSecret();
+    this.tokens = secret ? new SubscriptionTokens(secret) : null;
+  }
+
+  onApplicationBootstrap(): void {
+    const every = this.config.MAIL_WORKER_INTERVAL_MS;
+    if (every > 0 && this.tokens)
+      this.timer = setInterval(() => {
+        this.round ??= this.runOnce()
+          .catch((e: Error) => this.log.error(`mail round failed: ${e.message}`))
+          .finally(() => (this.round = undefined));
+      }, every);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.round;
+    this.transport.close();
+  }
+
+  /** One round: claim due mail, send it in parallel, record each outcome. Returns how many were claimed. */
+  async runOnce(): Promise<number> {
+    const owner = `${this.owner}:${randomBytes(6).toString('hex')}`;
+    const claimed = await this.outbox.claim(owner, BATCH, LEASE_MS);
+    await Promise.all(claimed.map((m) => this.deliver(owner, m)));
+    return claimed.length;
+  }
+
+  private async deliver(owner: string, m: ClaimedMail): Promise<void> {
+    const tokens = this.tokens;
+    if (!tokens) return;
+    const text = this.render(tokens, m);
+    if (text === null) return this.outbox.finish(m.id, owner, 'dropped');
+    const unsubscribe = this.link('Unsubscribe', tokens.unsubscribe(m.publicId));
+    try {
+      await this.transport.sendMail({
+        from: this.config.MAIL_FROM,
+        to: m.email,
+        subject: m.kind === 'confirm' ? `Confirm your subscription: ${m.subject}` : m.subject,
+        text: `${text}\n\n--\nUnsubscribe: ${unsubscribe}\n`,
+        headers: {
+          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'Auto-Submitted': 'auto-generated',
+        },
+      });
+      await this.outbox.finish(m.id, owner, 'sent');
+    } catch (e) {
+      const error = (e as Error).message;
+      if (m.attempts >= this.config.MAIL_MAX_ATTEMPTS) return this.outbox.finish(m.id, owner, 'dead', error);
+      const delay = backoffDelayMs(m.attempts, {
+        backoffBaseMs: 30_000,
+        backoffMaxMs: 3_600_000,
+        maxAttempts: this.config.MAIL_MAX_ATTEMPTS,
+      });
+      await this.outbox.retry(m.id, owner, delay, error);
+    }
+  }
+
+  /** The text to send, or null when the mail must not go out any more. */
+  private render(tokens: SubscriptionTokens, m: ClaimedMail): string | null {
+    if (m.unsubscribedAt) return null;
+    if (m.kind === 'notification') return m.confirmedAt ? m.body : null;
+    if (!m.confirmNonce || !m.confirmExpiresAt || m.confirmExpiresAt.getTime() <= Date.now()) return null;
+    const confirm = this.link(
+      'Subscribe/confirm',
+      tokens.confirm(m.publicId, m.confirmExpiresAt, m.confirmNonce),
+    );
+    return [
+      `Someone (we hope you) asked to receive status notifications of ${m.subject} at this address.`,
+      `Confirm within ${this.config.SUBSCRIBE_CONFIRM_TTL_HOURS} hours: ${confirm}`,
+      'If it was not you, ignore this mail: nothing will be sent without confirmation.',
+    ].join('\n');
+  }
+
+  private link(path: string, token: string): string {
+    const base = this.config.PUBLIC_STATUS_URL.replace(/\/+$/, '');
+    return `${base}/PublicStatus/${path}?token=${encodeURIComponent(token)}`;
+  }
+}

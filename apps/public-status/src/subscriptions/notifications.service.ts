@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import type { Tx } from '@platform/persistence';
+import { PublicStatusConfig } from '../config/public-status.config';
+import type { BusinessId } from '../tenancy/business-id';
+import { NotificationsRepository, type NoticeResource } from './notifications.repository';
+import { SubscribersRepository } from './subscribers.repository';
+
+export type IncidentEvent = 'created' | 'updated' | 'resolved';
+export type MaintenanceEvent = 'scheduled' | 'started' | 'completed';
+
+/**
+ * Subscriber notifications, written in the transaction of the incident or maintenance change (the
+ * outbox rule): a mail_outbox row per confirmed email subscriber and a libs/webhooks delivery per
+ * webhook subscriber, both only for subscribers of the affected public products (or of the whole
+ * business). Everything is read through the publication views in that transaction, so something
+ * unpublished produces no notification and is never named in one.
+ */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly notices: NotificationsRepository,
+    private readonly subscribers: SubscribersRepository,
+    private readonly config: PublicStatusConfig,
+  ) {}
+
+  async incidentChanged(tx: Tx, business: BusinessId, id: string, event: IncidentEvent): Promise<void> {
+    const b = await this.notices.business(tx, business);
+    const incident = b && (await this.notices.incident(tx, business, id));
+    const update = incident && (await this.notices.lastUpdate(tx, business, id));
+    if (!b || !incident || !update) return;
+    const { productIds, refs } = this.affected(
+      await this.notices.resources(tx, business),
+      incident.resourceIds,
+    );
+    const link = this.pageLink(b.slug, id);
+    await this.send(tx, business, productIds, {
+      eventId: `incident:${id}:${update.seq}`,
+      webhookType: `incident.${event}`,
+      subject: `[${b.name}] ${incident.name}: ${update.status}`,
+      body: [
+        `${incident.name}`,
+        `Status: ${update.status} (impact: ${incident.impact})`,
+        ...(refs.length ? [`Affected: ${refs.join(', ')}`] : []),
+        '',
+        update.body,
+        '',
+        link,
+      ].join('\n'),
+      payload: {
+        business: b.slug,
+        incident: {
+          id,
+          name: incident.name,
+          impact: incident.impact,
+          status: incident.status,
+          components: refs,
+          update: { seq: update.seq, status: update.status, body: update.body, createdAt: update.createdAt },
+        },
+        url: link,
+      },
+    });
+  }
+
+  async maintenanceChanged(tx: Tx, business: BusinessId, id: string, event: MaintenanceEvent): Promise<void> {
+    const b = await this.notices.business(tx, business);
+    const m = b && (await this.notices.maintenance(tx, business, id));
+    if (!b || !m) return;
+    const { productIds, refs } = this.affected(await this.notices.resources(tx, business), m.resourceIds);
+    const link = this.pageLink(b.slug, id);
+    const window = `${m.scheduledFor.toISOString()} - ${m.scheduledUntil.toISOString()}`;
+    await this.send(tx, business, productIds, {
+      eventId: `maintenance:${id}:${event}`,
+      webhookType: `maintenance.${event}`,
+      subject: `[${b.name}] Maintenance ${event}: ${m.name}`,
+      body: [
+        m.name,
+        `Maintenance ${event} (window ${window} UTC)`,
+        ...(refs.length ? [`Affected: ${refs.join(', ')}`] : []),
+        '',
+        m.body,
+        '',
+        link,
+      ].join('\n'),
+      payload: {
+        business: b.slug,
+        maintenance: {
+          id,
+          name: m.name,
+          body: m.body,
+          status: m.status,
+          components: refs,
+          scheduledFor: m.scheduledFor,
+          scheduledUntil: m.scheduledUntil,
+        },
+        url: link,
+      },
+    });
+  }
+
+  /** The public products touched (null: business-wide) and the public components' names. */
+  private affected(visible: NoticeResource[], resourceIds: string[]) {
+    if (!resourceIds.length) return { productIds: null, refs: [] };
+    const touched = visible.filter((r) => resourceIds.includes(r.id));
+    return {
+      productIds: [...new Set(touched.map((r) => r.productId))],
+      refs: touched.map((r) => r.ref).sort(),
+    };
+  }
+
+  private pageLink(slug: string, anchor: string): string {
+    const base = this.config.PUBLIC_STATUS_URL.replace(/\/+$/, '');
+    return `${base}/PublicStatus/StatusPage?business=${encodeURIComponent(slug)}#${anchor}`;
+  }
+
+  private async send(
+    tx: Tx,
+    business: BusinessId,
+    productIds: string[] | null,
+    n: { eventId: string; webhookType: string; subject: string; body: string; payload: unknown },
+  ): Promise<void> {
+    const audience = await this.subscribers.audience(tx, business, productIds);
+    await this.subscribers.enqueueMail(
+      tx,
+      audience.emails.map((subscriberId) => ({
+        subscriberId,
+        kind: 'notification' as const,
+        eventId: n.eventId,
+        subject: n.subject,
+        body: n.body,
+      })),
+    );
+    await this.notices.enqueueWebhooks(tx, business, audience.webhooks, {
+      type: n.webhookType,
+      id: n.eventId,
+      payload: n.payload,
+    });
+  }
+}

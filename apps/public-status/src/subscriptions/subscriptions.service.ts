@@ -1,0 +1,171 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '@platform/persistence';
+import { WebhookSubscriptions, WebhookTargetError } from '@platform/webhooks';
+import { PublicStatusConfig } from '../config/public-status.config';
+import { PublicStatusError, publicStatusError } from '../status/public-status.errors';
+import type { BusinessId } from '../tenancy/business-id';
+import type { SubscribeRequest } from './dto/subscribe.request';
+import type { SubscribeResponse } from './dto/subscribe.response';
+import { SubscribersRepository } from './subscribers.repository';
+import { subscriberPublicId, SubscriptionTokens } from './subscription-tokens';
+
+/** What webhook subscribers receive (`X-Service-Event`). */
+export const SUBSCRIBER_WEBHOOK_EVENTS = [
+  'incident.created',
+  'incident.updated',
+  'incident.resolved',
+  'maintenance.scheduled',
+  'maintenance.started',
+  'maintenance.completed',
+];
+
+/**
+ * Anonymous subscriptions (decision 0024). Anonymous is hostile: only public businesses and products,
+ * a bounded number of subscribers per business, and an email answer that is the same whether the
+ * address was new, pending or already confirmed (the difference only shows in the mailbox).
+ */
+@Injectable()
+export class SubscriptionsService {
+  /** Null when subscriptions are off (production without SUBSCRIPTION_TOKEN_SECRET / WEBHOOKS_SECRET_KEY). */
+  private readonly tokens: SubscriptionTokens | null;
+
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly subscribers: SubscribersRepository,
+    private readonly webhooks: WebhookSubscriptions,
+    private readonly config: PublicStatusConfig,
+  ) {
+    const secret = config.subscriptionTokenSecret();
+    this.tokens = secret && config.webhooksSecretKey() ? new SubscriptionTokens(secret) : null;
+  }
+
+  private on(): SubscriptionTokens {
+    if (!this.tokens) throw publicStatusError(PublicStatusError.SUBSCRIPTIONS_OFF);
+    return this.tokens;
+  }
+
+  async subscribe(dto: SubscribeRequest): Promise<SubscribeResponse> {
+    this.on();
+    if ((dto.email === undefined) === (dto.webhook === undefined))
+      throw publicStatusError(PublicStatusError.SUBSCRIPTION_TARGET);
+    const b = await this.subscribers.publicBusiness(dto.business);
+    if (!b) throw publicStatusError(PublicStatusError.BUSINESS_NOT_FOUND, { business: dto.business });
+    const slugs = dto.products ?? [];
+    const products = await this.subscribers.publicProducts(b.id, slugs);
+    const missing = slugs.find((s) => !products.has(s));
+    if (missing !== undefined)
+      throw publicStatusError(PublicStatusError.PRODUCT_NOT_FOUND, { product: missing });
+    const productIds = [...products.values()];
+    return dto.email !== undefined
+      ? this.subscribeEmail(b, dto.email.toLowerCase(), productIds)
+      : this.subscribeWebhook(b.id, dto.webhook ?? '', productIds);
+  }
+
+  private async subscribeEmail(
+    b: { id: BusinessId; name: string },
+    email: string,
+    productIds: string[],
+  ): Promise<SubscribeResponse> {
+    await this.transactions.run(async (tx) => {
+      await this.assertRoom(await this.subscribers.count(tx, b.id));
+      const nonce = SubscriptionTokens.nonce();
+      const pending = await this.subscribers.upsertEmail(tx, {
+        publicId: subscriberPublicId(),
+        business: b.id,
+        email,
+        productIds,
+        nonce,
+        expiresAt: new Date(Date.now() + this.config.SUBSCRIBE_CONFIRM_TTL_HOURS * 3_600_000),
+      });
+      if (pending)
+        await this.subscribers.enqueueMail(tx, [
+          {
+            subscriberId: pending.id,
+            kind: 'confirm',
+            eventId: `confirm:${nonce}`,
+            subject: b.name,
+            body: '',
+          },
+        ]);
+    });
+    return { kind: 'email', status: 'confirmation_pending' };
+  }
+
+  private async subscribeWebhook(business: BusinessId, url: string, productIds: string[]) {
+    await this.transactions.run(async (tx) => this.assertRoom(await this.subscribers.count(tx, business)));
+    let created;
+    try {
+      created = await this.webhooks.create(business, {
+        url,
+        eventTypes: SUBSCRIBER_WEBHOOK_EVENTS,
+        description: 'status page subscriber',
+      });
+    } catch (e) {
+      if (e instanceof WebhookTargetError || e instanceof RangeError)
+        throw publicStatusError(PublicStatusError.WEBHOOK_URL_REFUSED, {
+          refusal: e instanceof WebhookTargetError ? e.reason : 'WEBHOOK_URL_INVALID',
+        });
+      throw e;
+    }
+    const publicId = subscriberPublicId();
+    try {
+      await this.transactions.run((tx) =>
+        this.subscribers.insertWebhook(tx, {
+          publicId,
+          business,
+          webhookSubscriptionId: created.subscription.id,
+          productIds,
+        }),
+      );
+    } catch (e) {
+      await this.webhooks.delete(business, created.subscription.id);
+      throw e;
+    }
+    return {
+      kind: 'webhook',
+      status: 'active',
+      secret: created.secret,
+      unsubscribeToken: this.on().unsubscribe(publicId),
+      events: SUBSCRIBER_WEBHOOK_EVENTS,
+    };
+  }
+
+  async confirm(token: string): Promise<{ status: string }> {
+    const tokens = this.on();
+    const t = SubscriptionTokens.parseConfirm(token);
+    if (!t) throw publicStatusError(PublicStatusError.SUBSCRIPTION_TOKEN_INVALID);
+    await this.transactions.run(async (tx) => {
+      const s = await this.subscribers.lock(tx, t.publicId);
+      const valid =
+        s?.kind === 'email' &&
+        !s.unsubscribedAt &&
+        s.confirmNonce !== null &&
+        s.confirmExpiresAt !== null &&
+        Math.floor(s.confirmExpiresAt.getTime() / 1000) === t.exp &&
+        t.exp * 1000 > Date.now() &&
+        tokens.confirmMatches(t, s.confirmNonce);
+      if (!s || !valid) throw publicStatusError(PublicStatusError.SUBSCRIPTION_TOKEN_INVALID);
+      await this.subscribers.markConfirmed(tx, s.id);
+    });
+    return { status: 'confirmed' };
+  }
+
+  /** Idempotent: a genuine token answers `unsubscribed` every time. */
+  async unsubscribe(token: string): Promise<{ status: string }> {
+    const publicId = this.on().verifyUnsubscribe(token);
+    if (!publicId) throw publicStatusError(PublicStatusError.SUBSCRIPTION_TOKEN_INVALID);
+    const webhook = await this.transactions.run(async (tx) => {
+      const s = await this.subscribers.lock(tx, publicId);
+      if (!s) throw publicStatusError(PublicStatusError.SUBSCRIPTION_TOKEN_INVALID);
+      if (!s.unsubscribedAt) await this.subscribers.markUnsubscribed(tx, s.id);
+      return s.webhookSubscriptionId ? { business: s.businessId, id: s.webhookSubscriptionId } : null;
+    });
+    if (webhook) await this.webhooks.delete(webhook.business, webhook.id);
+    return { status: 'unsubscribed' };
+  }
+
+  private assertRoom(count: number): void {
+    if (count >= this.config.SUBSCRIBERS_MAX_PER_BUSINESS)
+      throw publicStatusError(PublicStatusError.SUBSCRIBERS_FULL);
+  }
+}
