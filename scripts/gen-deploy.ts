@@ -49,6 +49,13 @@ const out = (msg: string) => process.stdout.write(`${msg}\n`);
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const quote = (v: string) => `'${v.replaceAll("'", "''")}'`;
 const databaseSecretKey = (app: string) => `${app.toUpperCase().replaceAll('-', '_')}_DATABASE_URL`;
+const secretKey = (app: string, name: string) => {
+  const prefix = `${app.toUpperCase().replaceAll('-', '_')}_`;
+  return name.startsWith(prefix) ? name : `${prefix}${name}`;
+};
+/** A development-only value: long enough for the apps' checks, and never their built-in default. */
+const devSecret = (app: string, name: string) =>
+  `dev-only-${secretKey(app, name).toLowerCase()}-not-for-production`;
 
 function dockerfiles(): [string, string][] {
   const template = read('docker/Dockerfile.template');
@@ -104,6 +111,16 @@ function deployment(s: ServiceDefinition): string {
                   name: platform-secrets
                   key: ${databaseSecretKey(s.name)}`
     : '';
+  const secrets = (s.secrets ?? [])
+    .map(
+      (name) => `
+            - name: ${name}
+              valueFrom:
+                secretKeyRef:
+                  name: platform-secrets
+                  key: ${secretKey(s.name, name)}`,
+    )
+    .join('');
   // The gateway's readiness probe asks /health/live: its /health/ready aggregates every service, and
   // probing that would take every gateway replica out of rotation when one service is down.
   const probe = (path: string) => `httpGet:
@@ -153,7 +170,7 @@ spec:
             - name: INSTANCE_ID
               valueFrom:
                 fieldRef:
-                  fieldPath: metadata.name${database}
+                  fieldPath: metadata.name${database}${secrets}
           readinessProbe:
             ${probe(s.readinessProbe ?? 'ready')}
             periodSeconds: 10
@@ -206,7 +223,8 @@ function kustomization(): string {
 apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 # Deployment + Service + ConfigMap per app. Secrets are referenced, never committed: create
-# \`platform-secrets\` with one <APP>_DATABASE_URL per app that has a database (each its own role).
+# \`platform-secrets\` with one <APP>_DATABASE_URL per app that has a database (each its own role) and
+# the <APP>_<NAME> signing keys the registry lists under \`secrets\`.
 labels:
   - pairs:
       app.kubernetes.io/managed-by: kustomize
@@ -243,7 +261,8 @@ function composeServices(): string[] {
       lines.push('  ports:', `    - '${GATEWAY.port}:${CONTAINER_PORT}'`);
     } else {
       const anchors = ['*env', ...(s.database ? ['*database-env'] : []), ...(s.kafka ? ['*kafka-env'] : [])];
-      const own = s.kafka ? `, KAFKA_CLIENT_ID: ${s.name}` : '';
+      const secrets = (s.secrets ?? []).map((n) => `, ${n}: ${devSecret(s.name, n)}`).join('');
+      const own = (s.kafka ? `, KAFKA_CLIENT_ID: ${s.name}` : '') + secrets;
       lines.push(`  environment: { <<: [${anchors.join(', ')}]${own} }`);
     }
     return [...lines, ''];
@@ -259,7 +278,10 @@ function overlayImages(): string[] {
 }
 
 function overlaySecrets(): string[] {
-  return APPS.filter((s) => s.database).map((s) => `- ${databaseSecretKey(s.name)}=${DEV_DATABASE_URL}`);
+  return [
+    ...APPS.filter((s) => s.database).map((s) => `- ${databaseSecretKey(s.name)}=${DEV_DATABASE_URL}`),
+    ...APPS.flatMap((s) => (s.secrets ?? []).map((n) => `- ${secretKey(s.name, n)}=${devSecret(s.name, n)}`)),
+  ];
 }
 
 /** Replaces the lines between `# >>> generated: <region>` and `# <<< generated: <region>`. */

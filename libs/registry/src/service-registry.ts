@@ -134,6 +134,12 @@ export interface ServiceDefinition {
    * service's outage into everyone's.
    */
   readonly readinessProbe?: 'ready' | 'live';
+  /**
+   * Secret settings the app needs in production (signing keys): each deployment reads
+   * `<APP>_<NAME>` from `platform-secrets` into `<NAME>`; the dev overlay and compose get
+   * development-only values (never the app's built-in development default, which production refuses).
+   */
+  readonly secrets?: readonly string[];
   /** Null only for the gateway itself. */
   readonly gateway: GatewayExposure | null;
   /** Routes served on the app's own port only, never through the gateway (metrics scrapes, operators). */
@@ -165,6 +171,7 @@ export const SERVICES = [
     role: 'service',
     port: 3001,
     schema: 'calendar',
+    secrets: ['CALENDAR_RSVP_SECRET'],
     database: true,
     kafka: true,
     adminCli: true,
@@ -192,6 +199,7 @@ export const SERVICES = [
     role: 'service',
     port: 3002,
     schema: 'public_status',
+    secrets: ['SUBSCRIPTION_TOKEN_SECRET', 'WEBHOOKS_SECRET_KEY'],
     database: true,
     kafka: true,
     adminCli: true,
