@@ -94,7 +94,15 @@ export function rawRequest(
     req.setTimeout(init.timeoutMs ?? 15000, () =>
       req.destroy(new Error(`no answer in ${init.timeoutMs ?? 15000} ms`)),
     );
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      // A server that refuses a body early (429, 413) answers and closes: writing the rest may fail
+      // with EPIPE/ECONNRESET before the answer is read. Give the answer a moment before failing.
+      if (init.body !== undefined && (err.code === 'EPIPE' || err.code === 'ECONNRESET')) {
+        setTimeout(() => reject(err), 1000).unref();
+        return;
+      }
+      reject(err);
+    });
     req.end(init.body);
   });
 }

@@ -199,15 +199,13 @@ export class ReverseProxy {
   private limited(req: IncomingMessage, res: ServerResponse, m: RouteMatch, d: LimitDecision): void {
     for (const [k, v] of Object.entries(this.opts.rateLimit?.headers(d) ?? {})) res.setHeader(k, v);
     if (d.allowed) return this.admit(req, res, m);
-    this.opts.onFailure(req, res, 'rate-limited', m.rule, d);
-    this.linger(req);
+    this.drainThen(req, () => this.opts.onFailure(req, res, 'rate-limited', m.rule, d));
   }
 
   private admit(req: IncomingMessage, res: ServerResponse, m: RouteMatch): void {
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > m.rule.limits.maxBodyBytes) {
-      this.opts.onFailure(req, res, 'too-large', m.rule);
-      this.linger(req);
+      this.drainThen(req, () => this.opts.onFailure(req, res, 'too-large', m.rule));
       return;
     }
     const cache = this.opts.cache;
@@ -216,6 +214,39 @@ export class ReverseProxy {
       return;
     }
     this.pass(req, res, m);
+  }
+
+  /**
+   * Refuses a request whose body is still arriving only once the body is read and dropped (within
+   * LINGER_BYTES and LINGER_MS): answering first made Node close the connection under a client still
+   * writing, which then saw EPIPE instead of the 413 or 429 (found by the fuzz harness). Past the
+   * bounds the answer goes out at once and the connection is cut.
+   */
+  private drainThen(req: IncomingMessage, send: () => void): void {
+    if (req.complete || req.readableEnded) return send();
+    let sent = false;
+    let dropped = 0;
+    const once = () => {
+      if (sent) return;
+      sent = true;
+      clearTimeout(timer);
+      send();
+    };
+    const timer = setTimeout(() => {
+      once();
+      req.socket.destroy();
+    }, LINGER_MS);
+    timer.unref();
+    req.on('data', (c: Buffer) => {
+      dropped += c.length;
+      if (dropped > LINGER_BYTES) {
+        once();
+        req.socket.destroy();
+      }
+    });
+    req.once('end', once);
+    req.once('error', once);
+    req.resume();
   }
 
   /** Reads and drops what is left of a refused body, within bounds, so the client sees the answer. */
