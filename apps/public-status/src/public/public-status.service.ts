@@ -51,6 +51,12 @@ const component = (r: PublicResource): PublicComponentResponse => ({
  * resources, products and incidents are named only by public slugs and codes, and what an incident or
  * maintenance affects is listed only as far as it is published.
  */
+/**
+ * Uptime is computed up to the start of the current minute: the live part of today would otherwise
+ * change with every request, and so would the ETag, so no client could ever get a 304.
+ */
+const currentMinute = (): number => Math.floor(Date.now() / 60_000) * 60_000;
+
 @Injectable()
 export class PublicStatusService {
   constructor(
@@ -165,7 +171,7 @@ export class PublicStatusService {
     businessSlug: string,
     productSlug: string,
     q: { days?: number; from?: string; to?: string },
-    now = Date.now(),
+    now = currentMinute(),
   ): Promise<ProductUptimeResponse> {
     const days = range(q, now, 90, PRODUCT_UPTIME_MAX_DAYS);
     const b = await this.business(businessSlug);
@@ -198,7 +204,7 @@ export class PublicStatusService {
     businessSlug: string,
     productSlug: string | undefined,
     q: { from?: string; to?: string },
-    now = Date.now(),
+    now = currentMinute(),
   ): Promise<UptimeHistoryResponse> {
     const to = q.to ?? dayKey(now);
     const days = range(
