@@ -20,6 +20,9 @@ export interface GroupStatus {
  * delivery returned (autoCommit with a threshold of 1, which kafkajs runs even while it stops), so a
  * graceful stop finishes the in-flight message, commits it and leaves the group.
  */
+/** How long `stop` waits for a start in progress (a group join) before it lets the app go on. */
+const STOP_WAIT_MS = 10_000;
+
 export class GroupConsumer {
   private consumer?: Consumer;
   private state: GroupState = 'starting';
@@ -55,7 +58,10 @@ export class GroupConsumer {
     this.state = 'stopped';
     // kafkajs waits for the in-flight delivery (which the aborted signal cuts short if it is waiting).
     await this.consumer?.disconnect().catch(() => undefined);
-    await this.starting;
+    // A start stuck in a group join (a rebalance among many members can take the broker's rebalance
+    // timeout, a minute) must not hold the app's shutdown past a pod's grace period; the start
+    // disconnects by itself once it sees the aborted signal.
+    await Promise.race([this.starting, sleep(STOP_WAIT_MS, undefined, { ref: false })]);
     // A start that was connecting while we disconnected may have finished since.
     await this.consumer?.disconnect().catch(() => undefined);
   }
