@@ -21,7 +21,7 @@ export interface GroupStatus {
  * graceful stop finishes the in-flight message, commits it and leaves the group.
  */
 /** How long `stop` waits for a start in progress (a group join) before it lets the app go on. */
-const STOP_WAIT_MS = 10_000;
+const STOP_WAIT_MS = 5_000;
 
 export class GroupConsumer {
   private consumer?: Consumer;
@@ -57,13 +57,19 @@ export class GroupConsumer {
   async stop(): Promise<void> {
     this.state = 'stopped';
     // kafkajs waits for the in-flight delivery (which the aborted signal cuts short if it is waiting).
-    await this.consumer?.disconnect().catch(() => undefined);
+    await this.disconnectWithin();
     // A start stuck in a group join (a rebalance among many members can take the broker's rebalance
     // timeout, a minute) must not hold the app's shutdown past a pod's grace period; the start
     // disconnects by itself once it sees the aborted signal.
     await Promise.race([this.starting, sleep(STOP_WAIT_MS, undefined, { ref: false })]);
     // A start that was connecting while we disconnected may have finished since.
-    await this.consumer?.disconnect().catch(() => undefined);
+    await this.disconnectWithin();
+  }
+
+  /** Leaving a group mid-rebalance can take the broker's rebalance timeout: bounded by STOP_WAIT_MS. */
+  private async disconnectWithin(): Promise<void> {
+    const leaving = this.consumer?.disconnect().catch(() => undefined);
+    await Promise.race([leaving, sleep(STOP_WAIT_MS, undefined, { ref: false })]);
   }
 
   private async keepStarting(): Promise<void> {

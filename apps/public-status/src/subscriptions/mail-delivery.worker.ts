@@ -49,7 +49,8 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.round;
+    // A round still sending gets a few seconds; its leases expire and another replica resends.
+    await Promise.race([this.round, new Promise((r) => setTimeout(r, 5_000).unref())]);
     this.transport.close();
   }
 
