@@ -17,3 +17,4 @@ export {
   type RunningSystem,
   type RunningApp,
 } from './system';
+export { freshDatabase, type TestDatabase } from './fresh-database';

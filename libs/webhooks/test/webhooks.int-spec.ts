@@ -17,7 +17,7 @@ import {
   type WebhookWorkerOptions,
 } from '../src';
 import { WebhookReceiver, type ReceivedWebhook } from './webhook-receiver';
-import { freshDatabase, type TestDatabase } from './webhooks-database';
+import { freshDatabase, type TestDatabase } from '@platform/dev-infra';
 
 /**
  * The contract suite of signed webhook delivery (decision 0018): real PostgreSQL, a loopback receiver

@@ -1,17 +1,16 @@
-/**
- * A fresh database for this suite on the run's PostgreSQL server. Not `createTestDatabase` from
- * `@platform/testing`: a data-access lib may not depend on a testing lib (the module boundaries that
- * bite, eslint.config.mjs), and the testing lib's fixtures will come to use this one.
- */
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createDatabaseIfMissing } from '@platform/dev-infra';
+import { createDatabaseIfMissing } from './embedded-postgres';
 
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
 }
 
+/**
+ * A fresh database on the test run's PostgreSQL server (TEST_PG_SERVER_URL), so a suite shares no
+ * table with another. For libraries whose tests may not use `@platform/testing` (module boundaries).
+ */
 export async function freshDatabase(label: string): Promise<TestDatabase> {
   const server = process.env.TEST_PG_SERVER_URL;
   if (!server) throw new Error('TEST_PG_SERVER_URL is not set: run through scripts/jest/int.config.js');
