@@ -18,7 +18,13 @@ type Env<T = Record<string, unknown>> = {
   value: T & { reason?: string };
 };
 type Component = { id: string; name: string; state: string };
-type Incident = { id: string; name: string; status: string; components: string[] };
+type Incident = {
+  id: string;
+  name: string;
+  status: string;
+  components: string[];
+  resolvedAt?: string | null;
+};
 type ProductStatus = {
   product: { id: string; state: string };
   components: Component[];
@@ -90,16 +96,17 @@ const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Issue 11's flow as the public meets it, through the gateway against the built apps (real PostgreSQL,
  * the Kafka-protocol broker): a monitoring check sees its target fail -> the resource's state changes ->
- * staff open an incident -> the status page shows it -> the RSS feed has an item -> the confirmed email
- * subscriber gets a mail and the webhook subscriber a signed delivery. An unpublished resource (and a
- * published resource of an unpublished product), watched by failing checks and named in incidents,
- * appears in none of those outputs.
+ * an automatic incident opens -> the status page shows it -> the RSS feed has an item -> the confirmed
+ * email subscriber gets a mail and the webhook subscriber a signed delivery; the target recovers -> the
+ * incident resolves, announced the same ways. An unpublished resource (and a published resource of an
+ * unpublished product), watched by failing checks and named in incidents (its own automatic one and
+ * staff's), appears in none of those outputs.
  *
  * The gateway runs as deployed (micro-cache on) except: the per-IP limit is off (the polling below
  * met a 429 in CI; the limit has its own tests in rate-limit.int-spec.ts), and GATEWAY_CACHE_MAX_TTL_SEC
  * = 1 so a poll sees a change within a second instead of the 5 s / 60 s max-age.
  */
-describe('public status flow through the gateway: check -> state -> incident -> page, RSS, mail, webhook', () => {
+describe('public status flow through the gateway: check -> state -> automatic incident -> page, RSS, mail, webhook -> recovery', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let system: RunningSystem;
   let gw: string;
@@ -183,9 +190,19 @@ describe('public status flow through the gateway: check -> state -> incident -> 
     // `payments` is public with one public resource (`api`) and one unpublished (`ledger`);
     // `skunkworks` is unpublished, so its published resource `core` is not public either.
     await ok(manage('PUT', '/products/payments', { name: 'Payments', published: true, sortOrder: 5 }));
-    await ok(manage('PUT', '/products/payments/resources/api', { name: 'Card API', published: true }));
     await ok(
-      manage('PUT', '/products/payments/resources/ledger', { name: 'Ledger Vault', published: false }),
+      manage('PUT', '/products/payments/resources/api', {
+        name: 'Card API',
+        published: true,
+        automaticIncidents: true,
+      }),
+    );
+    await ok(
+      manage('PUT', '/products/payments/resources/ledger', {
+        name: 'Ledger Vault',
+        published: false,
+        automaticIncidents: true,
+      }),
     );
     await ok(manage('PUT', '/products/skunkworks', { name: 'Skunkworks Lab', published: false }));
     await ok(
@@ -273,8 +290,20 @@ describe('public status flow through the gateway: check -> state -> incident -> 
       return ledger?.state === 'partial_outage' && core?.state === 'major_outage' ? true : undefined;
     });
 
-    // Staff: an incident on the unpublished resources only (never public), then the public one,
-    // which also names the unpublished resources.
+    // The outages opened automatic incidents: one on the public resource, one on the unpublished one.
+    type Managed = { id: string; name: string; origin: string; status: string; components: string[] };
+    const automatic = await until('the automatic incidents', async () => {
+      const list = await ok(manage<{ items: Managed[] }>('GET', '/incidents'));
+      const auto = list.items.filter((i) => i.origin === 'automatic');
+      return auto.length === 2 ? auto : undefined;
+    });
+    const incident = automatic.find((i) => i.components.includes('payments/api')) as Managed;
+    const hiddenAuto = automatic.find((i) => i.components.includes('payments/ledger')) as Managed;
+    expect(incident).toMatchObject({ name: 'Payments Card API: major outage', status: 'investigating' });
+    expect(hiddenAuto.name).toBe('Payments Ledger Vault: partial outage');
+    ids.public = incident.id;
+    expect(incident.id).toMatch(/^inc_[a-z0-9]{12}$/);
+    // Staff: an incident on the unpublished resources only (never public).
     const hidden = await ok(
       manage<{ id: string }>('POST', '/incidents', {
         name: 'Skunkworks meltdown',
@@ -285,17 +314,6 @@ describe('public status flow through the gateway: check -> state -> incident -> 
       201,
     );
     ids.hidden = hidden.id;
-    const incident = await ok(
-      manage<{ id: string }>('POST', '/incidents', {
-        name: 'Card payments failing',
-        impact: 'major',
-        body: 'Card payments return errors; we are investigating.',
-        components: ['payments/api', 'payments/ledger', 'skunkworks/core'],
-      }),
-      201,
-    );
-    ids.public = incident.id;
-    expect(incident.id).toMatch(/^inc_[a-z0-9]{12}$/);
 
     // The status page shows it, naming only the public component.
     const page = await until('the incident on the status page', async () => {
@@ -304,7 +322,7 @@ describe('public status flow through the gateway: check -> state -> incident -> 
     });
     expect(page.incidents.map((i) => i.id)).toEqual([incident.id]);
     expect(page.incidents[0]).toMatchObject({
-      name: 'Card payments failing',
+      name: 'Payments Card API: major outage',
       status: 'investigating',
       components: ['payments/api'],
     });
@@ -332,16 +350,16 @@ describe('public status flow through the gateway: check -> state -> incident -> 
     });
     expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
     expect(rss.text).toContain(`urn:public-status:incident:${incident.id}:update:1</guid>`);
-    expect(rss.text).toContain('<title>Card payments failing [investigating]</title>');
+    expect(rss.text).toContain('<title>Payments Card API: major outage [investigating]</title>');
     expect(rss.text).toContain(`${PUBLIC_BASE}/PublicStatus/StatusPage?business=platform#${incident.id}`);
 
     // The confirmed subscriber's mail and the signed webhook.
     const mail = await until('the incident mail', () =>
-      mailsTo('oncall@example.com').find((m) => m.subject?.includes('Card payments failing')),
+      mailsTo('oncall@example.com').find((m) => m.subject?.includes('Card API')),
     );
-    expect(mail.subject).toBe('[Platform] Card payments failing: investigating');
+    expect(mail.subject).toBe('[Platform] Payments Card API: major outage: investigating');
     expect(mail.text).toContain('Affected: payments/api\n');
-    expect(mail.text).toContain('Card payments return errors; we are investigating.');
+    expect(mail.text).toContain('Card API: major outage, according to its monitoring checks.');
     const delivery = await until('the webhook', () =>
       hook.received.find((r) => r.body.includes(incident.id)),
     );
@@ -355,9 +373,45 @@ describe('public status flow through the gateway: check -> state -> incident -> 
     expect(body.event).toBe('incident.created');
     expect(body.data).toMatchObject({
       business: 'platform',
-      incident: { id: incident.id, name: 'Card payments failing', components: ['payments/api'] },
+      incident: { id: incident.id, name: 'Payments Card API: major outage', components: ['payments/api'] },
       url: `${PUBLIC_BASE}/PublicStatus/StatusPage?business=platform#${incident.id}`,
     });
+
+    // The target recovers: the resource is operational again and the automatic incident resolves,
+    // on the page, in the feed, by mail and by webhook.
+    target.state.mode = 'ok';
+    const recovered = await until(
+      'the incident to leave the status page',
+      async () => {
+        const r = await pub<StatusPage>('StatusPage?business=platform');
+        const payments = r.env.value.products.find((p) => p.id === 'payments');
+        const open = r.env.value.incidents.some((i) => i.id === incident.id);
+        return !open && payments?.state === 'operational' ? r.env.value : undefined;
+      },
+      30_000,
+    );
+    expect(recovered.incidents).toEqual([]);
+    const past = await until('the incident in the history', async () => {
+      const r = await pub<{ items: Incident[]; total: number }>('StatusPageHistory?business=platform');
+      return r.env.value.items.find((i) => i.id === incident.id);
+    });
+    expect(past).toMatchObject({ status: 'resolved', components: ['payments/api'] });
+    expect(past.resolvedAt).toEqual(expect.any(String));
+    const resolvedRss = await until('the resolved RSS item', async () => {
+      const r = await pub('Rss?business=platform');
+      return r.text.includes(`urn:public-status:incident:${incident.id}:update:2</guid>`) ? r : undefined;
+    });
+    expect(resolvedRss.text).toContain('<title>Payments Card API: major outage [resolved]</title>');
+    const resolvedMail = await until('the resolution mail', () =>
+      mailsTo('oncall@example.com').find((m) => m.subject?.endsWith(': resolved')),
+    );
+    expect(resolvedMail.text).toContain('Card API is operational again, according to its monitoring checks.');
+    const resolvedHook = await until('the resolution webhook', () =>
+      hook.received.find((r) => r.headers['x-service-event'] === 'incident.resolved'),
+    );
+    expect(
+      verifyWebhookSignature([secret], resolvedHook.headers as Record<string, string>, resolvedHook.body),
+    ).toMatchObject({ ok: true });
 
     // Give the workers time to send anything else they (wrongly) would, then read every output again.
     await settle(1500);
@@ -376,15 +430,27 @@ describe('public status flow through the gateway: check -> state -> incident -> 
       expect(r.status).toBe(404);
       expect(r.json).toMatchObject({ value: { reason: 'PUBLIC_STATUS_PRODUCT_NOT_FOUND' } });
     }
-    expect(mailsTo('oncall@example.com')).toHaveLength(2); // the confirmation and the public incident
-    expect(hook.received).toHaveLength(1);
+    // The confirmation, and the public incident's opening and resolution; nothing of the hidden ones.
+    expect(mailsTo('oncall@example.com')).toHaveLength(3);
+    expect(hook.received.map((r) => r.headers['x-service-event'])).toEqual([
+      'incident.created',
+      'incident.resolved',
+    ]);
 
     const everything = [
       ...outputs,
       ...smtp.mails.map((m) => `${m.subject}\n${m.text}\n${m.html || ''}`),
       ...hook.received.map((r) => `${JSON.stringify(r.headers)}\n${r.body}`),
     ].join('\n');
-    for (const leak of ['ledger', 'Ledger Vault', 'skunkworks', 'Skunkworks', 'Confidential', hidden.id])
+    for (const leak of [
+      'ledger',
+      'Ledger Vault',
+      'skunkworks',
+      'Skunkworks',
+      'Confidential',
+      hidden.id,
+      hiddenAuto.id,
+    ])
       expect(everything).not.toContain(leak);
   }, 120_000);
 });

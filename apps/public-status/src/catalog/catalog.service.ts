@@ -27,6 +27,7 @@ const resourceView = (r: StatusResource): ManagedResourceResponse => ({
   stateSource: r.stateSource,
   stateSince: r.stateSince.toISOString(),
   platformService: r.platformService,
+  automaticIncidents: r.automaticIncidents,
 });
 
 /** The business's catalog as its staff manage it: publication flags, names, order, manual states. */
@@ -114,6 +115,7 @@ export class CatalogService {
           {
             ...changes(dto),
             ...(dto.platformService !== undefined && { platformService: dto.platformService }),
+            ...(dto.automaticIncidents !== undefined && { automaticIncidents: dto.automaticIncidents }),
           },
           tx,
         );
@@ -130,6 +132,7 @@ export class CatalogService {
           sortOrder: dto.sortOrder ?? 0,
           stateSince: now,
           platformService: dto.platformService ?? null,
+          automaticIncidents: dto.automaticIncidents ?? false,
         },
         tx,
       );

@@ -17,6 +17,10 @@ export class ProductsRepository extends TenantScopedRepository<StatusProduct, 'b
     return this.find(business, {}, { sortOrder: 'ASC', slug: 'ASC' });
   }
 
+  byId(business: BusinessId, id: string, tx?: Tx): Promise<StatusProduct | null> {
+    return this.findOne(business, { id }, tx);
+  }
+
   bySlug(business: BusinessId, slug: string, tx?: Tx): Promise<StatusProduct | null> {
     return this.findOne(business, { slug }, tx);
   }

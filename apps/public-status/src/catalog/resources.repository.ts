@@ -37,7 +37,7 @@ export class ResourcesRepository extends TenantScopedRepository<StatusResource, 
   async create(
     business: BusinessId,
     row: Pick<StatusResource, 'productId' | 'slug' | 'name' | 'published' | 'sortOrder' | 'stateSince'> &
-      Partial<Pick<StatusResource, 'platformService'>>,
+      Partial<Pick<StatusResource, 'platformService' | 'automaticIncidents'>>,
     tx: Tx,
   ): Promise<string> {
     try {
@@ -52,7 +52,9 @@ export class ResourcesRepository extends TenantScopedRepository<StatusResource, 
   async change(
     business: BusinessId,
     id: string,
-    set: Partial<Pick<StatusResource, 'name' | 'published' | 'sortOrder' | 'platformService'>>,
+    set: Partial<
+      Pick<StatusResource, 'name' | 'published' | 'sortOrder' | 'platformService' | 'automaticIncidents'>
+    >,
     tx: Tx,
   ): Promise<void> {
     if (Object.keys(set).length) await this.update(business, { id }, set, tx);

@@ -39,5 +39,7 @@ export class StatusResource {
   @Column({ name: 'state_since', type: 'timestamptz', default: () => 'now()' }) stateSince: Date;
   /** The libs/registry app whose health reports set this resource's state (null: none). */
   @Column({ name: 'platform_service', type: 'text', nullable: true }) platformService: string | null;
+  /** Whether an automated outage of this resource opens (and its recovery resolves) an incident. */
+  @Column({ name: 'automatic_incidents', type: 'boolean', default: false }) automaticIncidents: boolean;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

@@ -2,9 +2,11 @@ import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm
 import { Business } from '../catalog/business.entity';
 import {
   INCIDENT_IMPACTS,
+  INCIDENT_ORIGINS,
   INCIDENT_STATUSES,
   sqlIn,
   type IncidentImpact,
+  type IncidentOrigin,
   type IncidentStatus,
 } from '../status/states';
 import type { BusinessId } from '../tenancy/business-id';
@@ -17,6 +19,10 @@ import type { BusinessId } from '../tenancy/business-id';
 @Index('incidents_business_created_idx', ['businessId', 'createdAt'])
 @Check('incidents_status_check', sqlIn('status', INCIDENT_STATUSES))
 @Check('incidents_impact_check', sqlIn('impact', INCIDENT_IMPACTS))
+@Check('incidents_origin_check', sqlIn('origin', INCIDENT_ORIGINS))
+@Index('incidents_open_automatic_idx', ['businessId'], {
+  where: "origin = 'automatic' AND status <> 'resolved'",
+})
 export class Incident {
   @PrimaryColumn({ type: 'text' }) id: string;
   @Column({ name: 'business_id', type: 'text' })
@@ -29,4 +35,6 @@ export class Incident {
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
   @Column({ name: 'resolved_at', type: 'timestamptz', nullable: true }) resolvedAt: Date | null;
+  /** `automatic`: opened by a resource's automated outage (decision 0023), resolved by its recovery. */
+  @Column({ type: 'text', default: 'staff' }) origin: IncidentOrigin;
 }

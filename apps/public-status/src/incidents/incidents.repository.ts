@@ -23,6 +23,16 @@ export class IncidentsRepository extends TenantScopedRepository<Incident, 'busin
       .getOne();
   }
 
+  /** The resource's open automatic incidents, locked (at most one, unless staff widened one). */
+  openAutomatic(business: BusinessId, resourceId: string, tx: Tx): Promise<Incident[]> {
+    return this.select(business, 'i', tx)
+      .andWhere("i.origin = 'automatic' AND i.status <> 'resolved'")
+      .andWhere(':resourceId = ANY(i.resource_ids)', { resourceId })
+      .orderBy('i.created_at', 'ASC')
+      .setLock('pessimistic_write')
+      .getMany();
+  }
+
   get(business: BusinessId, id: string): Promise<Incident | null> {
     return this.findOne(business, { id });
   }
@@ -42,7 +52,7 @@ export class IncidentsRepository extends TenantScopedRepository<Incident, 'busin
   async change(
     business: BusinessId,
     id: string,
-    set: Partial<Pick<Incident, 'status' | 'updatedAt' | 'resolvedAt'>>,
+    set: Partial<Pick<Incident, 'status' | 'updatedAt' | 'resolvedAt' | 'impact'>>,
     tx: Tx,
   ): Promise<void> {
     await this.update(business, { id }, set, tx);

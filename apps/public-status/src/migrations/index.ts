@@ -5,6 +5,7 @@ import { StatusModel1763800000000 } from './1763800000000-status-model';
 import { Subscribers1763820000000 } from './1763820000000-subscribers';
 import { WebhookTables1763820000001 } from './1763820000001-webhook-tables';
 import { Monitoring1763810000000 } from './1763810000000-monitoring';
+import { AutomaticIncidents1763830000000 } from './1763830000000-automatic-incidents';
 
 export const PUBLIC_STATUS_MIGRATIONS = [
   InitPublicStatus1763704000000,
@@ -14,4 +15,5 @@ export const PUBLIC_STATUS_MIGRATIONS = [
   Monitoring1763810000000,
   Subscribers1763820000000,
   WebhookTables1763820000001,
+  AutomaticIncidents1763830000000,
 ];

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Tx } from '@platform/persistence';
 import { ResourcesRepository } from '../catalog/resources.repository';
+import { IncidentsService } from '../incidents/incidents.service';
 import { StateService } from '../status/state.service';
 import type { BusinessId } from '../tenancy/business-id';
 import { desiredState, heldByStaff, type AutomatedSource, type Signal } from './automated-state';
@@ -17,7 +18,8 @@ export const PLATFORM_HEALTH_LOOKUP = Symbol('PLATFORM_HEALTH_LOOKUP');
  * Sets a resource's state from everything automated that watches it (its enabled checks' settled
  * statuses and its platform app's health), level-triggered: it computes what the state should be and
  * changes it only if it differs, so running it twice, or on two replicas, writes one history row.
- * The change goes through StateService (row lock, history row, the same "worst of" inputs as staff's).
+ * The change goes through StateService (row lock, history row, the same "worst of" inputs as staff's),
+ * and IncidentsService follows it with the resource's automatic incident, if it asks for one.
  */
 @Injectable()
 export class AutomatedStateService {
@@ -25,6 +27,7 @@ export class AutomatedStateService {
     private readonly resources: ResourcesRepository,
     private readonly checks: MonitoringChecksRepository,
     private readonly states: StateService,
+    private readonly incidents: IncidentsService,
     @Inject(PLATFORM_HEALTH_LOOKUP) private readonly health: PlatformHealthLookup,
   ) {}
 
@@ -65,6 +68,7 @@ export class AutomatedStateService {
       note: want.source === 'health' ? `platform app ${r.platformService}` : '',
       at,
     });
+    await this.incidents.followAutomatedState(tx, business, r, want);
     return want;
   }
 }

@@ -1,13 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { Transactions } from '@platform/persistence';
-import { BusinessesRepository } from '../catalog/businesses.repository';
-import { CatalogService } from '../catalog/catalog.service';
-import { ProductsRepository } from '../catalog/products.repository';
-import { ResourcesRepository } from '../catalog/resources.repository';
 import { PlatformHealthService } from '../health-events/platform-health.service';
-import { StateHistoryRepository } from '../status/state-history.repository';
-import { StateService } from '../status/state.service';
+import { PUBLIC_STATUS_PROVIDERS } from '../providers';
 import {
   AutomatedStateService,
   PLATFORM_HEALTH_LOOKUP,
@@ -21,20 +15,14 @@ import { MonitoringService } from './monitoring.service';
 
 /**
  * The automated state sources: monitoring checks and the platform-health mapping. The status model's
- * services are stateless, so this module provides its own instances of the few it uses (the app's
- * list is not a module it could import). PlatformHealthService is looked up in the app instead: its
+ * services are stateless, so this module provides its own instances of them (the app's list is not a
+ * module it could import; incidents follow automated changes and notify subscribers). PlatformHealthService is looked up in the app instead: its
  * module owns the app's Kafka consumer and must be registered once.
  */
 @Module({
   controllers: [MonitoringController],
   providers: [
-    Transactions,
-    BusinessesRepository,
-    ProductsRepository,
-    ResourcesRepository,
-    StateHistoryRepository,
-    StateService,
-    CatalogService,
+    ...PUBLIC_STATUS_PROVIDERS,
     MonitoringChecksRepository,
     AutomatedStateService,
     CheckRunnerService,

@@ -38,6 +38,10 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
 export type IncidentImpact = (typeof INCIDENT_IMPACTS)[number];
 
+/** Who opened an incident: staff, or a resource's automated outage (decision 0023). */
+export const INCIDENT_ORIGINS = ['staff', 'automatic'] as const;
+export type IncidentOrigin = (typeof INCIDENT_ORIGINS)[number];
+
 export const MAINTENANCE_STATUSES = ['scheduled', 'in_progress', 'completed'] as const;
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 

@@ -20,6 +20,8 @@ describe('public-status monitoring checks and platform-health mapping (real Post
   let acme: Record<string, string>;
   let target: Server;
   let mode: 'ok' | 'fail' | 'hang' = 'ok';
+  /** Paths under /auto/ that answer 503 (the automatic-incident test's two checks). */
+  const failing = new Set<string>();
   let url: string;
 
   const runner = () => s.app.get(CheckRunnerService);
@@ -50,7 +52,12 @@ describe('public-status monitoring checks and platform-health mapping (real Post
   };
 
   beforeAll(async () => {
-    target = createServer((_req, res) => {
+    target = createServer((req, res) => {
+      if (req.url?.startsWith('/auto/')) {
+        const ok = !failing.has(req.url);
+        res.writeHead(ok ? 200 : 503).end();
+        return;
+      }
       if (mode === 'hang') return; // never answers: the probe's timeout must end it
       res.writeHead(mode === 'ok' ? 200 : 503, { 'content-type': 'application/json' });
       res.end(mode === 'ok' ? '{"status":"ok"}' : '{"status":"down"}');
@@ -64,7 +71,7 @@ describe('public-status monitoring checks and platform-health mapping (real Post
     );
     acme = await s.business('acme');
     await s.manage(acme, 'PUT', '/products/api', { name: 'API', published: true });
-    for (const r of ['web', 'db', 'race', 'maint', 'manual', 'calendar'])
+    for (const r of ['web', 'db', 'race', 'maint', 'manual', 'calendar', 'auto'])
       await s.manage(acme, 'PUT', `/products/api/resources/${r}`, { name: r, published: true });
   });
 
@@ -122,6 +129,95 @@ describe('public-status monitoring checks and platform-health mapping (real Post
       'up',
     ]);
     expect(results.body.value.items[2].statusCode).toBe(503);
+  });
+
+  it('opens an automatic incident on an outage, updates it as the outage worsens, resolves it on recovery', async () => {
+    type Incident = {
+      id: string;
+      name: string;
+      impact: string;
+      status: string;
+      origin: string;
+      components: string[];
+      updates: { seq: number; status: string; body: string }[];
+    };
+    const incidents = async () =>
+      (await s.manage<{ items: Incident[] }>(acme, 'GET', '/incidents')).body.value.items;
+    const put = await s.manage<Resource & { automaticIncidents: boolean }>(
+      acme,
+      'PUT',
+      '/products/api/resources/auto',
+      { name: 'Card payments', automaticIncidents: true },
+    );
+    expect(put.body.value.automaticIncidents).toBe(true);
+    const check = (path: string, failureState: string) =>
+      createCheck({
+        component: 'api/auto',
+        name: path,
+        url: url.replace('/health', path),
+        intervalSeconds: 10,
+        timeoutMs: 500,
+        failureThreshold: 1,
+        failureState,
+      });
+    await check('/auto/slow', 'degraded_performance');
+    await check('/auto/down', 'major_outage');
+    const before = (await incidents()).length;
+    await slot();
+    expect(await incidents()).toHaveLength(before); // all up: nothing opened
+
+    failing.add('/auto/slow');
+    await slot();
+    await slot(); // still degraded: the same incident, no update
+    const opened = (await incidents()).filter((i) => i.origin === 'automatic');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({
+      name: 'API Card payments: degraded performance',
+      impact: 'minor',
+      status: 'investigating',
+      components: ['api/auto'],
+    });
+    expect(opened[0].updates).toHaveLength(1);
+    // The incident follows the state; it does not take it over (the checks still own it).
+    expect(await resource('auto')).toMatchObject({ state: 'degraded_performance', stateSource: 'check' });
+
+    failing.add('/auto/down');
+    await slot();
+    const worse = (await incidents()).find((i) => i.id === opened[0].id) as Incident;
+    expect(worse).toMatchObject({ impact: 'critical', status: 'investigating' });
+    expect(worse.updates.map((u) => u.seq)).toEqual([2, 1]);
+    expect(worse.updates[0].body).toContain('major outage');
+
+    failing.clear();
+    await slot();
+    const resolved = (await incidents()).find((i) => i.id === opened[0].id) as Incident;
+    expect(resolved.status).toBe('resolved');
+    expect(resolved.updates[0]).toMatchObject({ seq: 3, status: 'resolved' });
+    expect(await resource('auto')).toMatchObject({ state: 'operational', stateSource: 'check' });
+    // Nothing else opened one: resources without the flag (web, db) went through outages above.
+    expect((await incidents()).filter((i) => i.origin === 'automatic').map((i) => i.id)).toEqual([
+      opened[0].id,
+    ]);
+
+    // A new outage opens a new incident; clearing the flag meanwhile still lets recovery resolve it.
+    failing.add('/auto/down');
+    await slot();
+    const second = (await incidents()).filter((i) => i.origin === 'automatic' && i.status !== 'resolved');
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatchObject({ impact: 'critical', name: 'API Card payments: major outage' });
+    await s.manage(acme, 'PUT', '/products/api/resources/auto', {
+      name: 'Card payments',
+      automaticIncidents: false,
+    });
+    failing.clear();
+    await slot();
+    expect((await incidents()).find((i) => i.id === second[0].id)?.status).toBe('resolved');
+    const rows = await sql<{ n: string }>(
+      `SELECT count(*) AS n FROM public_status.incidents WHERE origin = 'automatic'`,
+    );
+    expect(Number(rows[0].n)).toBe(2);
+    await sql(`UPDATE public_status.monitoring_checks SET enabled = false WHERE resource_id =
+      (SELECT id FROM public_status.resources WHERE slug = 'auto')`);
   });
 
   it('counts a timeout as a failure', async () => {

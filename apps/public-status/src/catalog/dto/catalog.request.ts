@@ -53,6 +53,15 @@ export class PutCatalogItemRequest {
   @ValidateIf((_o, v) => v !== undefined && v !== null)
   @IsIn(SERVICES.map((s) => s.name))
   platformService?: string | null;
+  /** Resources only. Ignored on products. */
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'Resources only: when its checks or platform health put it into an outage, open an incident (and resolve it on recovery)',
+  })
+  @OptionalField()
+  @IsBoolean()
+  automaticIncidents?: boolean;
 }
 
 export class SetStateRequest {

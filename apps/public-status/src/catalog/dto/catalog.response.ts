@@ -17,6 +17,7 @@ export class ManagedResourceResponse {
   @ApiProperty({ enum: STATE_SOURCES }) stateSource: string;
   @ApiProperty({ format: 'date-time' }) stateSince: string;
   @ApiProperty({ nullable: true, type: String, example: 'calendar' }) platformService: string | null;
+  @ApiProperty() automaticIncidents: boolean;
 }
 
 export class ManagedProductResponse {

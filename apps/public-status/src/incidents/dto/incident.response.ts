@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { INCIDENT_IMPACTS, INCIDENT_STATUSES } from '../../status/states';
+import { INCIDENT_IMPACTS, INCIDENT_ORIGINS, INCIDENT_STATUSES } from '../../status/states';
 
 export class IncidentUpdateResponse {
   @ApiProperty() seq: number;
@@ -15,6 +15,11 @@ export class IncidentResponse {
   @ApiProperty({ enum: INCIDENT_IMPACTS }) impact: string;
   @ApiProperty({ enum: INCIDENT_STATUSES }) status: string;
   @ApiProperty({ type: [String], example: ['api/database'] }) components: string[];
+  @ApiProperty({
+    enum: INCIDENT_ORIGINS,
+    description: "automatic: opened by a resource's automated outage, resolved by its recovery",
+  })
+  origin: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) resolvedAt: string | null;
