@@ -45,8 +45,13 @@ export const GATEWAY_HEALTH_LIMITS: GatewayLimits = { timeoutMs: 5_000, maxBodyB
  * all and the gateway refuses their preflights. The gateway answers every preflight itself.
  */
 export type CorsGroup =
-  /** Any origin, never with credentials (`Access-Control-Allow-Origin: *`). */
-  | { readonly kind: 'public'; readonly methods: readonly ('GET' | 'HEAD')[] }
+  /**
+   * Any origin, never with credentials (`Access-Control-Allow-Origin: *`). GET and HEAD hold for the
+   * route and every path under it; POST (with `Content-Type` allowed, for a JSON body) only for the
+   * route's own path: an anonymous form posts to one endpoint, and a path added under it later must
+   * not become writable from every website by inheritance (decision 0013).
+   */
+  | { readonly kind: 'public'; readonly methods: readonly ('GET' | 'HEAD' | 'POST')[] }
   /**
    * The origins a product registered: the product id is the first path segment after the route's
    * `path` (a preflight carries no header values, so the path is the only place it can come from) and
@@ -216,8 +221,17 @@ export const SERVICES = [
       // reloading during an incident (cache hits count too, they cost the gateway alone).
       rateLimit: { requests: 600, windowSec: 60 },
       routes: [
-        // Each subscription sends a confirmation mail or webhook: a far smaller budget.
-        { path: '/PublicStatus/Subscribe', rateLimit: { requests: 10, windowSec: 3600 } },
+        // Each subscription sends a confirmation mail or webhook: a far smaller budget. The subscribe
+        // form of a status page embedded on any site posts JSON here from the browser: POST is allowed
+        // cross-origin on this path alone (GET/HEAD as for the rest, e.g. Subscribe/confirm).
+        {
+          path: '/PublicStatus/Subscribe',
+          cors: { kind: 'public', methods: ['GET', 'HEAD', 'POST'] },
+          rateLimit: { requests: 10, windowSec: 3600 },
+        },
+        // The mailed confirmation link: the service's budget, not Subscribe's (else a subscription
+        // would spend two of its ten; the link is a single-use token, nothing to send).
+        { path: '/PublicStatus/Subscribe/confirm' },
         // Staff with API keys: their own limits are the keys', not an address's.
         { path: '/PublicStatus/manage', rateLimit: 'off' },
       ],

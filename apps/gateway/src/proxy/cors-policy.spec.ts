@@ -1,7 +1,11 @@
 import type { CorsGroup } from '@platform/registry';
+import { readRouteManifest } from '@platform/testing';
 import { CorsPolicy, isPreflight, parseOriginMap, productOf } from './cors-policy';
+import { ROUTE_TABLE, matchRoute } from './route-table';
 
 const PUBLIC: CorsGroup = { kind: 'public', methods: ['GET', 'HEAD'] };
+const PUBLIC_FORM: CorsGroup = { kind: 'public', methods: ['GET', 'HEAD', 'POST'] };
+const SUBSCRIBE = '/PublicStatus/Subscribe';
 const WIDGET: CorsGroup = {
   kind: 'per-product',
   originsSetting: 'WIDGET_ORIGINS',
@@ -106,6 +110,64 @@ describe('CORS per route group', () => {
     ).toEqual({});
   });
 
+  it('public with POST (the subscribe form): POST and Content-Type on the route’s own path only', () => {
+    const ok = preflight(
+      PUBLIC_FORM,
+      SUBSCRIBE,
+      'https://status.anyone.example',
+      'POST',
+      'content-type',
+      SUBSCRIBE,
+    );
+    expect(ok).toEqual({
+      allowed: true,
+      headers: {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+        'Access-Control-Allow-Headers':
+          'Content-Type, Accept-Language, Language-Code, X-Request-Id, If-None-Match',
+        'Access-Control-Max-Age': '600',
+      },
+    });
+    expect(JSON.stringify(ok)).not.toContain('Credentials');
+    // The same path however it is spelled: case, a trailing slash, a query.
+    for (const path of ['/publicstatus/subscribe', `${SUBSCRIBE}/`, `${SUBSCRIBE}?lang=es`])
+      expect(
+        preflight(PUBLIC_FORM, path, 'https://a', 'POST', 'Content-Type, Language-Code', SUBSCRIBE),
+      ).toMatchObject({ allowed: true });
+    // Other writes, or credentials, stay refused.
+    for (const method of ['PUT', 'PATCH', 'DELETE'])
+      expect(preflight(PUBLIC_FORM, SUBSCRIBE, 'https://a', method, 'content-type', SUBSCRIBE)).toEqual({
+        allowed: false,
+      });
+    expect(
+      preflight(PUBLIC_FORM, SUBSCRIBE, 'https://a', 'POST', 'content-type, authorization', SUBSCRIBE),
+    ).toEqual({ allowed: false });
+    // Paths under the route inherit GET/HEAD, never the POST.
+    const confirm = `${SUBSCRIBE}/confirm?token=t`;
+    expect(preflight(PUBLIC_FORM, confirm, 'https://a', 'POST', 'content-type', SUBSCRIBE)).toEqual({
+      allowed: false,
+    });
+    expect(preflight(PUBLIC_FORM, confirm, 'https://a', 'GET', undefined, SUBSCRIBE)).toMatchObject({
+      allowed: true,
+      headers: {
+        'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+        'Access-Control-Allow-Headers': 'Accept-Language, Language-Code, X-Request-Id, If-None-Match',
+      },
+    });
+    expect(preflight(PUBLIC_FORM, confirm, 'https://a', 'GET', 'content-type', SUBSCRIBE)).toEqual({
+      allowed: false,
+    });
+    // The answer to the POST itself can be read by the page (including a 429's Retry-After).
+    const answer = policy.response(PUBLIC_FORM, SUBSCRIBE, SUBSCRIBE, 'POST', { origin: 'https://a' });
+    expect(answer).toMatchObject({ 'Access-Control-Allow-Origin': '*' });
+    expect(answer['Access-Control-Expose-Headers']).toContain('Retry-After');
+    expect(policy.response(PUBLIC_FORM, SUBSCRIBE, confirm, 'POST', { origin: 'https://a' })).toEqual({});
+    expect(policy.response(PUBLIC_FORM, SUBSCRIBE, confirm, 'GET', { origin: 'https://a' })).toMatchObject({
+      'Access-Control-Allow-Origin': '*',
+    });
+  });
+
   it('per product: only the product’s origins, echoed with Vary: Origin', () => {
     const ok = preflight(
       WIDGET,
@@ -159,5 +221,55 @@ describe('CORS per route group', () => {
     expect(
       policy.response(null, '/Calendar', '/Calendar/events', 'GET', { origin: 'https://crm.example.com' }),
     ).toEqual({});
+  });
+});
+
+describe('CORS groups the registry declares', () => {
+  const policy = new CorsPolicy({});
+  const preflight = (url: string, method: string, headers?: string) => {
+    const m = matchRoute(url);
+    return policy.preflight(m?.rule.cors ?? null, m?.rule.prefix ?? '', url, {
+      origin: 'https://status.customer.example',
+      'access-control-request-method': method,
+      ...(headers ? { 'access-control-request-headers': headers } : {}),
+    });
+  };
+
+  it('public status: a cross-origin POST with a JSON body to Subscribe, and to no other of its paths', () => {
+    expect(preflight('/PublicStatus/Subscribe', 'POST', 'content-type')).toMatchObject({
+      allowed: true,
+      headers: {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+      },
+    });
+    expect(preflight('/PublicStatus/Subscribe', 'DELETE')).toEqual({ allowed: false });
+    for (const url of [
+      '/PublicStatus/Products',
+      '/PublicStatus/Subscribe/confirm?token=t',
+      // RFC 8058 one-click unsubscribe is posted by mail clients, not by pages in a browser.
+      '/PublicStatus/Unsubscribe?token=t',
+      '/PublicStatus/manage/incidents',
+    ])
+      expect([url, preflight(url, 'POST', 'content-type')]).toEqual([url, { allowed: false }]);
+    // Reads keep working as before, without Content-Type.
+    expect(preflight('/PublicStatus/Products?business=platform', 'GET', 'language-code')).toMatchObject({
+      allowed: true,
+      headers: { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' },
+    });
+    expect(preflight('/PublicStatus/Products', 'GET', 'content-type')).toEqual({ allowed: false });
+  });
+
+  it('opens POST cross-origin only on a route whose service declares an anonymous POST at exactly that path', () => {
+    const publicWrites = ROUTE_TABLE.filter(
+      (r) => r.cors?.kind === 'public' && (r.cors.methods as readonly string[]).includes('POST'),
+    );
+    expect(publicWrites.map((r) => r.prefix)).toEqual(['/PublicStatus/Subscribe']);
+    for (const r of publicWrites) {
+      const declared = readRouteManifest(r.upstream).filter(
+        (x) => x.method === 'POST' && x.path.toLowerCase() === r.prefix.toLowerCase(),
+      );
+      expect([r.prefix, declared.map((x) => x.access)]).toEqual([r.prefix, ['public']]);
+    }
   });
 });

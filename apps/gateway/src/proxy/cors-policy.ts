@@ -50,6 +50,8 @@ export function parseOriginMap(text: string): { map: OriginMap; problems: string
 
 /** Request headers a browser may send cross-origin, per group (safelisted ones need no listing). */
 const PUBLIC_REQUEST_HEADERS = ['Accept-Language', 'Language-Code', 'X-Request-Id', 'If-None-Match'];
+/** Where a public group allows POST: a JSON body is not a simple request, so Content-Type is asked for. */
+const PUBLIC_POST_REQUEST_HEADERS = ['Content-Type', ...PUBLIC_REQUEST_HEADERS];
 const PRODUCT_REQUEST_HEADERS = ['Authorization', 'Content-Type', ...PUBLIC_REQUEST_HEADERS];
 /** Response headers a cross-origin script may read. */
 const EXPOSED =
@@ -66,7 +68,8 @@ export function isPreflight(method: string | undefined, headers: IncomingHttpHea
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
- * CORS per route group (decision 0013). `public`: any origin, the group's methods, never credentials.
+ * CORS per route group (decision 0013). `public`: any origin, the group's methods (POST on the route's
+ * own path only, with Content-Type), never credentials.
  * `per-product`: only the origins the product registered, the product named by the path segment after
  * the route's prefix. No group: no CORS headers at all, and preflights are refused.
  */
@@ -77,8 +80,14 @@ export class CorsPolicy {
   preflight(group: CorsGroup | null, prefix: string, path: string, headers: IncomingHttpHeaders): Preflight {
     if (!group) return { allowed: false };
     const method = String(one(headers['access-control-request-method']) ?? '').toUpperCase();
-    if (!(group.methods as readonly string[]).includes(method)) return { allowed: false };
-    const allowedHeaders = group.kind === 'public' ? PUBLIC_REQUEST_HEADERS : PRODUCT_REQUEST_HEADERS;
+    const methods = methodsAt(group, prefix, path);
+    if (!methods.includes(method)) return { allowed: false };
+    const allowedHeaders =
+      group.kind === 'per-product'
+        ? PRODUCT_REQUEST_HEADERS
+        : methods.includes('POST')
+          ? PUBLIC_POST_REQUEST_HEADERS
+          : PUBLIC_REQUEST_HEADERS;
     const lower = new Set(allowedHeaders.map((h) => h.toLowerCase()));
     const requested = String(one(headers['access-control-request-headers']) ?? '')
       .split(',')
@@ -91,7 +100,7 @@ export class CorsPolicy {
       allowed: true,
       headers: {
         ...origin,
-        'Access-Control-Allow-Methods': [...group.methods, 'OPTIONS'].join(', '),
+        'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
         'Access-Control-Allow-Headers': allowedHeaders.join(', '),
         'Access-Control-Max-Age': MAX_AGE,
       },
@@ -106,7 +115,7 @@ export class CorsPolicy {
     method: string | undefined,
     headers: IncomingHttpHeaders,
   ): Record<string, string> {
-    if (!group || !(group.methods as readonly string[]).includes(String(method))) {
+    if (!group || !methodsAt(group, prefix, path).includes(String(method))) {
       return group?.kind === 'per-product' ? { Vary: 'Origin' } : {};
     }
     const origin = this.allowOrigin(group, prefix, path, headers);
@@ -137,6 +146,23 @@ export class CorsPolicy {
     if (!allowed?.has(origin.toLowerCase())) return undefined;
     return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
   }
+}
+
+/**
+ * The methods a group allows at this path. A public group's POST holds for its route's own path only
+ * (`/PublicStatus/Subscribe`, or with a trailing slash), never for paths under it
+ * (`/PublicStatus/Subscribe/confirm`): GET and HEAD are inherited, writes are not.
+ */
+function methodsAt(group: CorsGroup, prefix: string, path: string): readonly string[] {
+  if (group.kind !== 'public' || isRoutePath(prefix, path)) return group.methods;
+  return group.methods.filter((m) => m === 'GET' || m === 'HEAD');
+}
+
+/** The path (already matched to the rule) is the rule's own, not one under it. */
+function isRoutePath(prefix: string, path: string): boolean {
+  const q = path.indexOf('?');
+  const bare = (q === -1 ? path : path.slice(0, q)).replace(/\/$/, '');
+  return bare.split('/').length === prefix.split('/').length;
 }
 
 /** The path segment after the prefix: /Calendar/widget/<productId>/... */

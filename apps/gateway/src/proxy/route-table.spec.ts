@@ -85,3 +85,14 @@ describe('gateway route limits and CORS groups (from the registry)', () => {
       expect(rule(url)?.cors).toBeNull();
   });
 });
+
+describe('per-IP budgets of the public status routes', () => {
+  const budget = (url: string) => matchRoute(url)?.rule.rateLimit?.id;
+
+  it('gives Subscribe its own budget, and the mailed confirmation link the service-wide one', () => {
+    expect(budget('/PublicStatus/Subscribe')).toBe('public-status:/publicstatus/subscribe');
+    expect(budget('/PublicStatus/Subscribe/confirm?token=x')).toBe('public-status');
+    expect(budget('/PublicStatus/StatusPage?business=platform')).toBe('public-status');
+    expect(budget('/PublicStatus/manage/products')).toBeUndefined();
+  });
+});

@@ -114,10 +114,16 @@ export class LeaseLimiter {
   private async claimThenTake(budget: Budget, b: Bucket | undefined, tries: number): Promise<LimitDecision> {
     const bucket = b ?? this.create(budget);
     await (bucket.claiming ?? this.claim(budget, bucket));
+    // Spend what the claim brought even when its window ended during the round trip (a claim in a
+    // window's last milliseconds): the store granted it to a request that arrived inside the window.
+    // Looking the bucket up again first dropped it as ended and answered 429 with the tokens in hand.
+    if (bucket.tokens > 0) return this.spend(budget, bucket);
     const after = this.current(budget.bucket);
     if (after && after.tokens > 0) return this.spend(budget, after);
-    if (after && !after.exhausted && !after.local && tries > 1)
-      return this.claimThenTake(budget, after, tries - 1);
+    // Nothing here: claim again while the store may have tokens, in this window (concurrent waiters
+    // spent the lease first) or in the next one (the window, spent or not, ended while this request
+    // waited: refusing it would be a 429 with a one-second Retry-After for a window that is over).
+    if (tries > 1 && !after?.exhausted && !after?.local) return this.claimThenTake(budget, after, tries - 1);
     return this.refuse(budget, after ?? bucket);
   }
 

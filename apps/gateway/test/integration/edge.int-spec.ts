@@ -154,6 +154,51 @@ describe('gateway edge (real HTTP)', () => {
       expect(write.headers['access-control-allow-origin']).toBeUndefined();
     });
 
+    it('public status Subscribe: a browser form on any site may POST JSON there, nothing else', async () => {
+      const before = upstream.seen.length;
+      const ok = await preflight(
+        '/PublicStatus/Subscribe',
+        'https://status.customer.example',
+        'POST',
+        'content-type',
+      );
+      expect(ok.status).toBe(204);
+      expect(ok.headers).toMatchObject({
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+      });
+      expect(String(ok.headers['access-control-allow-headers'])).toContain('Content-Type');
+      expect(ok.headers['access-control-allow-credentials']).toBeUndefined();
+      const remove = await preflight(
+        '/PublicStatus/Subscribe',
+        'https://status.customer.example',
+        'DELETE',
+        'content-type',
+      );
+      expect(remove.status).toBe(403);
+      expect(remove.json).toMatchObject({ success: false, code: 403, value: { reason: 'FORBIDDEN' } });
+      expect(remove.headers['access-control-allow-origin']).toBeUndefined();
+      // Not under it either (the confirmation link is a GET).
+      const below = await preflight(
+        '/PublicStatus/Subscribe/confirm?token=t',
+        'https://status.customer.example',
+        'POST',
+        'content-type',
+      );
+      expect(below.status).toBe(403);
+      expect(upstream.seen.length).toBe(before);
+
+      // The POST itself is forwarded and its answer readable by the page.
+      const sent = await call(`${base}/PublicStatus/Subscribe`, {
+        method: 'POST',
+        headers: { origin: 'https://status.customer.example', 'content-type': 'application/json' },
+        body: '{"email":"a@example.com"}',
+      });
+      expect(sent.headers['access-control-allow-origin']).toBe('*');
+      expect(sent.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(upstream.seen.length).toBe(before + 1);
+    });
+
     it('widget: only the origins its product registered, echoed with Vary: Origin', async () => {
       const ok = await preflight(
         '/Calendar/widget/crm/week',
