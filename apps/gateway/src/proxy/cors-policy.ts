@@ -57,6 +57,12 @@ const PRODUCT_REQUEST_HEADERS = ['Authorization', 'Content-Type', ...PUBLIC_REQU
 const EXPOSED =
   'X-Request-Id, ETag, Age, X-Cache, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
 const MAX_AGE = '600';
+/** The public group's answer headers, the same for every request (read-only; callers copy them out). */
+const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ 'Access-Control-Allow-Origin': '*' });
+const PUBLIC_RESPONSE: Readonly<Record<string, string>> = Object.freeze({
+  ...ANY_ORIGIN,
+  'Access-Control-Expose-Headers': EXPOSED,
+});
 
 export type Preflight = { allowed: true; headers: Record<string, string> } | { allowed: false };
 
@@ -118,6 +124,7 @@ export class CorsPolicy {
     if (!group || !methodsAt(group, prefix, path).includes(String(method))) {
       return group?.kind === 'per-product' ? { Vary: 'Origin' } : {};
     }
+    if (group.kind === 'public') return PUBLIC_RESPONSE;
     const origin = this.allowOrigin(group, prefix, path, headers);
     return origin ? { ...origin, 'Access-Control-Expose-Headers': EXPOSED } : { Vary: 'Origin' };
   }
@@ -137,7 +144,7 @@ export class CorsPolicy {
     path: string,
     headers: IncomingHttpHeaders,
   ): Record<string, string> | undefined {
-    if (group.kind === 'public') return { 'Access-Control-Allow-Origin': '*' };
+    if (group.kind === 'public') return ANY_ORIGIN;
     const origin = one(headers.origin);
     if (!origin) return undefined;
     const product = productOf(prefix, path);
@@ -154,7 +161,8 @@ export class CorsPolicy {
  * (`/PublicStatus/Subscribe/confirm`): GET and HEAD are inherited, writes are not.
  */
 function methodsAt(group: CorsGroup, prefix: string, path: string): readonly string[] {
-  if (group.kind !== 'public' || isRoutePath(prefix, path)) return group.methods;
+  if (group.kind !== 'public' || !group.methods.includes('POST') || isRoutePath(prefix, path))
+    return group.methods;
   return group.methods.filter((m) => m === 'GET' || m === 'HEAD');
 }
 

@@ -103,7 +103,8 @@ function matcherOf(rule: RouteRule): Matcher {
     const re = new RegExp(`^${source}(?:/|$)`);
     m = (lower) => re.test(lower);
   } else {
-    m = (lower) => lower === p || lower.startsWith(`${p}/`);
+    const under = `${p}/`;
+    m = (lower) => lower === p || lower.startsWith(under);
   }
   matchers.set(rule, m);
   return m;

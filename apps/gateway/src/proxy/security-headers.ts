@@ -29,15 +29,19 @@ const API_CSP = ["default-src 'none'", "base-uri 'none'", "form-action 'none'"];
 interface GroupHeaders {
   set: [string, string][];
   removed: string[];
+  /** The group's Content-Security-Policy when nobody may frame the answer. */
+  csp: string;
 }
+
+const NO_FRAMING = "frame-ancestors 'none'";
 
 /**
  * What a helmet middleware does to a response, recorded once: its headers depend on its options only,
  * so every request replays the list instead of running ~12 middlewares (bench/status-page: helmet was
  * ~4% of a cached GET's CPU). A unit test compares the replay with helmet run on a real response.
  */
-function recorded(middleware: ReturnType<typeof helmet>): GroupHeaders {
-  const out: GroupHeaders = { set: [], removed: [] };
+function recorded(middleware: ReturnType<typeof helmet>): Omit<GroupHeaders, 'csp'> {
+  const out: Omit<GroupHeaders, 'csp'> = { set: [], removed: [] };
   const res = {
     setHeader: (name: string, value: string) => out.set.push([name, String(value)]),
     removeHeader: (name: string) => out.removed.push(name),
@@ -64,12 +68,10 @@ const values = (v: number | string | string[] | undefined): string[] =>
 export class SecurityHeaders {
   private readonly groups: Record<HeaderGroup, GroupHeaders>;
   private readonly frames = new WeakMap<ServerResponse, string>();
-  private readonly production: boolean;
 
   constructor(production: boolean) {
-    this.production = production;
-    const make = (crossOrigin: boolean, frameable: boolean) =>
-      recorded(
+    const make = (crossOrigin: boolean, frameable: boolean, content: string[]): GroupHeaders => ({
+      ...recorded(
         helmet({
           contentSecurityPolicy: false,
           // A year, for every subdomain; no `preload`, a commitment browsers cannot be asked to undo.
@@ -78,12 +80,15 @@ export class SecurityHeaders {
           xFrameOptions: frameable ? false : { action: 'deny' },
           referrerPolicy: { policy: 'no-referrer' },
         }),
-      );
+      ),
+      csp: [...content, NO_FRAMING].join('; '),
+    });
+    const docs = make(false, false, DOCS_CSP);
     this.groups = {
-      api: make(false, false),
-      docs: make(false, false),
-      public: make(true, false),
-      widget: make(true, true),
+      api: make(false, false, API_CSP),
+      docs: production ? { ...docs, csp: `${docs.csp}; upgrade-insecure-requests` } : docs,
+      public: make(true, false, API_CSP),
+      widget: make(true, true, []),
     };
   }
 
@@ -95,11 +100,14 @@ export class SecurityHeaders {
     const headers = this.groups[group];
     for (const name of headers.removed) res.removeHeader(name);
     for (const [name, value] of headers.set) res.setHeader(name, value);
-    const frame = `frame-ancestors ${group === 'widget' && frameAncestors.length ? frameAncestors.join(' ') : "'none'"}`;
+    if (group !== 'widget' || !frameAncestors.length) {
+      this.frames.set(res, NO_FRAMING);
+      res.setHeader('Content-Security-Policy', headers.csp);
+      return;
+    }
+    const frame = `frame-ancestors ${frameAncestors.join(' ')}`;
     this.frames.set(res, frame);
-    const content = group === 'docs' ? DOCS_CSP : group === 'widget' ? [] : API_CSP;
-    const upgrade = this.production && group === 'docs' ? ['upgrade-insecure-requests'] : [];
-    res.setHeader('Content-Security-Policy', [...content, frame, ...upgrade].join('; '));
+    res.setHeader('Content-Security-Policy', frame);
   }
 
   /**

@@ -204,3 +204,39 @@ describe('GATEWAY_RATE_LIMIT_MULTIPLIER through AnonymousRateLimit', () => {
     expect(await take('/PublicStatus/Products', '198.51.100.4')).toMatchObject({ allowed: true, limit: 600 });
   });
 });
+
+describe('AnonymousRateLimit client keys (memoised per peer and X-Forwarded-For)', () => {
+  const { limiter, store } = setup();
+  const limit = new AnonymousRateLimit(limiter, new TrustedProxies('10.0.0.0/8'), {
+    multiplier: 1,
+    ipv6Prefix: 64,
+  });
+  const rule = matchRoute('/PublicStatus/Products')?.rule as RouteRule;
+  const bucketOf = async (peer: string, xff?: string) => {
+    const headers = xff === undefined ? {} : { 'x-forwarded-for': xff };
+    await limit.take({ headers, socket: { remoteAddress: peer } } as unknown as IncomingMessage, rule);
+    return store.claims.at(-1)?.bucket.split('|')[2];
+  };
+
+  it('keeps each client behind a trusted proxy apart, and the same answer on the second ask', async () => {
+    expect(await bucketOf('10.0.0.1', '198.51.100.1')).toBe('198.51.100.1');
+    expect(await bucketOf('10.0.0.1', '198.51.100.2')).toBe('198.51.100.2');
+    // Memoised pairs give what parsing gave: a later claim for the same client uses the same bucket.
+    const claims = store.claims.length;
+    await bucketOf('10.0.0.1', '198.51.100.1');
+    expect(store.claims.length).toBe(claims); // its lease already holds tokens
+    expect([...store.rows.keys()].filter((k) => k.endsWith('|198.51.100.1'))).toHaveLength(1);
+  });
+
+  it("ignores an untrusted peer's X-Forwarded-For, and counts IPv6 by /64", async () => {
+    expect(await bucketOf('203.0.113.9', '198.51.100.77')).toBe('203.0.113.9');
+    expect(await bucketOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2:0:0:0:0/64');
+  });
+
+  it('still parses a padded X-Forwarded-For (too long to memoise) the same way', async () => {
+    const padded = `${Array.from({ length: 40 }, (_, i) => `192.0.2.${i}`).join(', ')}, 198.51.100.200`;
+    expect(padded.length).toBeGreaterThan(256);
+    expect(await bucketOf('10.0.0.1', padded)).toBe('198.51.100.200');
+    expect(await bucketOf('10.0.0.1', padded)).toBe('198.51.100.200');
+  });
+});
