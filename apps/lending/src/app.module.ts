@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypedConfigModule } from '@platform/config';
@@ -13,6 +14,7 @@ import { ApplicationsService } from './applications/applications.service';
 import { LendingConfig } from './config/lending.config';
 import { LENDING_DATABASE } from './database';
 import { LendingTenancy } from './tenancy/lending.tenancy';
+import { TenantDataModule } from './tenancy/tenant-data.module';
 
 @Module({})
 export class LendingAppModule {
@@ -21,10 +23,11 @@ export class LendingAppModule {
       module: LendingAppModule,
       imports: [
         TypedConfigModule.forRoot(LendingConfig, env),
-        PlatformI18nModule.forRoot(),
+        PlatformI18nModule.forRoot(join(__dirname, 'i18n')),
         EnvelopeModule,
         PersistenceModule.forService(LendingConfig, LENDING_DATABASE, { name: 'lending' }),
         LendingTenancy,
+        TenantDataModule,
         BrokerProbeModule.forRoot(LendingConfig),
         HealthModule.forRoot('lending', [databaseCheck, brokerCheck], [], { config: LendingConfig }),
       ],

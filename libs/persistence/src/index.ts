@@ -6,6 +6,13 @@ export {
   type ServiceDatabaseOptions,
 } from './persistence.module';
 export { migrateSchema } from './migrate';
+export {
+  TenantPools,
+  inTenantTransaction,
+  type TenantPoolsOptions,
+  type TenantLease,
+  type TenantIdentity,
+} from './tenant-pools';
 export { inTransaction, Transactions, txManager, type IsolationLevel, type Tx } from './transaction';
 export { TenantScopedRepository, type TenantWhere, type PageOptions } from './tenant-scoped.repository';
 export { runAdminCli, type AdminCommand, type AdminCliOptions } from './admin-cli';

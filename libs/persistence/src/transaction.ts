@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { inTenantTransaction, type TenantIdentity } from './tenant-pools';
 
 export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
 
@@ -42,5 +43,14 @@ export class Transactions {
 
   run<R>(work: (tx: Tx) => Promise<R>, isolation: IsolationLevel = 'READ COMMITTED'): Promise<R> {
     return inTransaction(this.ds, (m) => work(asTx(m)), isolation);
+  }
+
+  /** A transaction as a tenant under row-level security (`inTenantTransaction`), on this database. */
+  asTenant<R>(
+    who: TenantIdentity,
+    work: (tx: Tx) => Promise<R>,
+    isolation: IsolationLevel = 'READ COMMITTED',
+  ) {
+    return inTenantTransaction(this.ds, who, work, isolation);
   }
 }

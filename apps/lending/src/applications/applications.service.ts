@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ListValue } from '@platform/envelope';
 import type { OrganizationId } from '@platform/tenancy';
+import { TenantData } from '../tenancy/tenant-data';
 import { ApplicationsRepository } from './applications.repository';
 import type { GetApplicationsRequest } from './dto/get-applications.request';
 
@@ -12,10 +13,15 @@ export interface ApplicationView {
 
 @Injectable()
 export class ApplicationsService {
-  constructor(private readonly applications: ApplicationsRepository) {}
+  constructor(
+    private readonly data: TenantData,
+    private readonly applications: ApplicationsRepository,
+  ) {}
 
   async page(organizationId: OrganizationId, q: GetApplicationsRequest): Promise<ListValue<ApplicationView>> {
-    const [rows, total] = await this.applications.pageOf(organizationId, q.Offset ?? 0, q.Count ?? 20);
+    const [rows, total] = await this.data.run(organizationId, (tx) =>
+      this.applications.pageOf(organizationId, q.Offset ?? 0, q.Count ?? 20, tx),
+    );
     return {
       items: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.toISOString() })),
       total,
