@@ -6,6 +6,7 @@ import { Subscribers1763820000000 } from './1763820000000-subscribers';
 import { WebhookTables1763820000001 } from './1763820000001-webhook-tables';
 import { Monitoring1763810000000 } from './1763810000000-monitoring';
 import { AutomaticIncidents1763830000000 } from './1763830000000-automatic-incidents';
+import { SubscriberLanguage1763840000000 } from './1763840000000-subscriber-language';
 
 export const PUBLIC_STATUS_MIGRATIONS = [
   InitPublicStatus1763704000000,
@@ -16,4 +17,5 @@ export const PUBLIC_STATUS_MIGRATIONS = [
   Subscribers1763820000000,
   WebhookTables1763820000001,
   AutomaticIncidents1763830000000,
+  SubscriberLanguage1763840000000,
 ];

@@ -1,10 +1,19 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Language } from '@platform/i18n';
 import { backoffDelayMs } from '@platform/webhooks';
+import { I18nService } from 'nestjs-i18n';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createTransport, type Transporter } from 'nodemailer';
 import { PublicStatusConfig } from '../config/public-status.config';
 import { MailOutboxRepository, type ClaimedMail } from './mail-outbox.repository';
+import {
+  renderConfirmation,
+  renderFooter,
+  renderNotice,
+  type MailCatalog,
+  type RenderedMail,
+} from './mail-texts';
 import { SubscriptionTokens } from './subscription-tokens';
 
 const BATCH = 20;
@@ -12,7 +21,8 @@ const LEASE_MS = 60_000;
 
 /**
  * Sends the mail outbox through SMTP (nodemailer, SMTP_URL). Stateless: every replica runs it, claims
- * are SKIP LOCKED leases. Links are rendered at send time (nothing secret is stored in the outbox);
+ * are SKIP LOCKED leases. Links are rendered at send time (nothing secret is stored in the outbox), and
+ * so are the texts, in the subscriber's language from the `mail` i18n namespace (decision 0024);
  * every mail carries RFC 8058 one-click unsubscribe headers. A notification to a subscriber who has
  * unsubscribed since it was queued is dropped, as is a confirmation whose link has died.
  * Failures retry with exponential backoff and full jitter (libs/webhooks' schedule) until
@@ -31,6 +41,7 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
   constructor(
     private readonly outbox: MailOutboxRepository,
     private readonly config: PublicStatusConfig,
+    private readonly i18n: I18nService,
   ) {
     this.transport = createTransport(config.SMTP_URL);
     const secret = config.subscriptionTokenSecret();
@@ -65,15 +76,16 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
   private async deliver(owner: string, m: ClaimedMail): Promise<void> {
     const tokens = this.tokens;
     if (!tokens) return;
-    const text = this.render(tokens, m);
-    if (text === null) return this.outbox.finish(m.id, owner, 'dropped');
+    const t = this.catalog(m.language);
+    const mail = this.render(tokens, t, m);
+    if (mail === null) return this.outbox.finish(m.id, owner, 'dropped');
     const unsubscribe = this.link('Unsubscribe', tokens.unsubscribe(m.publicId));
     try {
       await this.transport.sendMail({
         from: this.config.MAIL_FROM,
         to: m.email,
-        subject: m.kind === 'confirm' ? `Confirm your subscription: ${m.subject}` : m.subject,
-        text: `${text}\n\n--\nUnsubscribe: ${unsubscribe}\n`,
+        subject: mail.subject,
+        text: `${mail.text}\n\n${renderFooter(t, unsubscribe)}`,
         headers: {
           'List-Unsubscribe': `<${unsubscribe}>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -93,20 +105,26 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
     }
   }
 
-  /** The text to send, or null when the mail must not go out any more. */
-  private render(tokens: SubscriptionTokens, m: ClaimedMail): string | null {
+  /** The `mail` texts of one language, placeholders left in (mail-texts fills them). */
+  private catalog(lang: Language): MailCatalog {
+    // No `args`: the library then returns the text as written, without formatting it.
+    return (key) => this.i18n.translate(`mail.${key}`, { lang });
+  }
+
+  /** The mail to send, or null when it must not go out any more. */
+  private render(tokens: SubscriptionTokens, t: MailCatalog, m: ClaimedMail): RenderedMail | null {
     if (m.unsubscribedAt) return null;
-    if (m.kind === 'notification') return m.confirmedAt ? m.body : null;
+    if (m.kind === 'notification') {
+      if (!m.confirmedAt) return null;
+      // A row queued before notices existed holds its (English) text.
+      return m.notice ? renderNotice(t, m.notice) : { subject: m.subject, text: m.body };
+    }
     if (!m.confirmNonce || !m.confirmExpiresAt || m.confirmExpiresAt.getTime() <= Date.now()) return null;
-    const confirm = this.link(
-      'Subscribe/confirm',
-      tokens.confirm(m.publicId, m.confirmExpiresAt, m.confirmNonce),
-    );
-    return [
-      `Someone (we hope you) asked to receive status notifications of ${m.subject} at this address.`,
-      `Confirm within ${this.config.SUBSCRIBE_CONFIRM_TTL_HOURS} hours: ${confirm}`,
-      'If it was not you, ignore this mail: nothing will be sent without confirmation.',
-    ].join('\n');
+    return renderConfirmation(t, {
+      business: m.subject,
+      hours: this.config.SUBSCRIBE_CONFIRM_TTL_HOURS,
+      link: this.link('Subscribe/confirm', tokens.confirm(m.publicId, m.confirmExpiresAt, m.confirmNonce)),
+    });
   }
 
   private link(path: string, token: string): string {

@@ -1,15 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Language } from '@platform/i18n';
 import { DataSource } from 'typeorm';
+import type { MailNotice } from './mail-texts';
 
 export interface ClaimedMail {
   id: string;
   kind: 'confirm' | 'notification';
+  /** Confirmation: the business's name. Notification: the staff-written headline. */
   subject: string;
   body: string;
+  /** A notification's data, rendered in `language`; null on rows queued before it existed. */
+  notice: MailNotice | null;
   attempts: number;
   email: string;
   publicId: string;
+  language: Language;
   confirmNonce: string | null;
   confirmExpiresAt: Date | null;
   confirmedAt: Date | null;
@@ -34,7 +40,8 @@ export class MailOutboxRepository {
        UPDATE mail_outbox m SET status = 'sending', attempts = m.attempts + 1, lease_owner = $2,
               next_attempt_at = now() + $3 * interval '1 millisecond'
        FROM due, subscribers s WHERE m.id = due.id AND s.id = m.subscriber_id
-       RETURNING m.id, m.kind, m.subject, m.body, m.attempts, s.email, s.public_id AS "publicId",
+       RETURNING m.id, m.kind, m.subject, m.body, m.notice, m.attempts, s.email, s.public_id AS "publicId",
+         s.language,
          s.confirm_nonce AS "confirmNonce", s.confirm_expires_at AS "confirmExpiresAt",
          s.confirmed_at AS "confirmedAt", s.unsubscribed_at AS "unsubscribedAt"`,
       [batch, owner, leaseMs],

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { txManager, type Tx } from '@platform/persistence';
 import { service } from '@platform/registry';
 import { enqueueWebhook } from '@platform/webhooks';
+import type { IncidentImpact, IncidentStatus } from '../status/states';
 import type { BusinessId } from '../tenancy/business-id';
 
 export interface NoticeIncident {
   id: string;
   name: string;
-  impact: string;
-  status: string;
+  impact: IncidentImpact;
+  status: IncidentStatus;
   resourceIds: string[];
 }
 
@@ -55,12 +56,12 @@ export class NotificationsRepository {
     tx: Tx,
     business: BusinessId,
     incidentId: string,
-  ): Promise<{ seq: number; status: string; body: string; createdAt: Date } | null> {
+  ): Promise<{ seq: number; status: IncidentStatus; body: string; createdAt: Date } | null> {
     const [row] = (await txManager(tx).query(
       `SELECT seq, status, body, created_at AS "createdAt" FROM incident_updates
        WHERE business_id = $1 AND incident_id = $2 ORDER BY seq DESC LIMIT 1`,
       [business, incidentId],
-    )) as { seq: number; status: string; body: string; createdAt: Date }[];
+    )) as { seq: number; status: IncidentStatus; body: string; createdAt: Date }[];
     return row ?? null;
   }
 

@@ -2,11 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Tx } from '@platform/persistence';
 import { PublicStatusConfig } from '../config/public-status.config';
 import type { BusinessId } from '../tenancy/business-id';
+import type { IncidentEvent, MailNotice, MaintenanceEvent } from './mail-texts';
 import { NotificationsRepository, type NoticeResource } from './notifications.repository';
 import { SubscribersRepository } from './subscribers.repository';
-
-export type IncidentEvent = 'created' | 'updated' | 'resolved';
-export type MaintenanceEvent = 'scheduled' | 'started' | 'completed';
 
 /**
  * Subscriber notifications, written in the transaction of the incident or maintenance change (the
@@ -14,6 +12,10 @@ export type MaintenanceEvent = 'scheduled' | 'started' | 'completed';
  * webhook subscriber, both only for subscribers of the affected public products (or of the whole
  * business). Everything is read through the publication views in that transaction, so something
  * unpublished produces no notification and is never named in one.
+ *
+ * A mail row holds the notice as data, not text: the worker renders it in the subscriber's language
+ * when it sends (decision 0024, "Languages"), so nothing here depends on the i18n catalogs (the admin
+ * CLI changes incidents too, without them). Webhook payloads are machine data, the same for everyone.
  */
 @Injectable()
 export class NotificationsService {
@@ -36,16 +38,17 @@ export class NotificationsService {
     await this.send(tx, business, productIds, {
       eventId: `incident:${id}:${update.seq}`,
       webhookType: `incident.${event}`,
-      subject: `[${b.name}] ${incident.name}: ${update.status}`,
-      body: [
-        `${incident.name}`,
-        `Status: ${update.status} (impact: ${incident.impact})`,
-        ...(refs.length ? [`Affected: ${refs.join(', ')}`] : []),
-        '',
-        update.body,
-        '',
-        link,
-      ].join('\n'),
+      headline: `[${b.name}] ${incident.name}`,
+      notice: {
+        type: 'incident',
+        business: b.name,
+        incident: incident.name,
+        status: update.status,
+        impact: incident.impact,
+        components: refs,
+        body: update.body,
+        url: link,
+      },
       payload: {
         business: b.slug,
         incident: {
@@ -67,20 +70,21 @@ export class NotificationsService {
     if (!b || !m) return;
     const { productIds, refs } = this.affected(await this.notices.resources(tx, business), m.resourceIds);
     const link = this.pageLink(b.slug, id);
-    const window = `${m.scheduledFor.toISOString()} - ${m.scheduledUntil.toISOString()}`;
     await this.send(tx, business, productIds, {
       eventId: `maintenance:${id}:${event}`,
       webhookType: `maintenance.${event}`,
-      subject: `[${b.name}] Maintenance ${event}: ${m.name}`,
-      body: [
-        m.name,
-        `Maintenance ${event} (window ${window} UTC)`,
-        ...(refs.length ? [`Affected: ${refs.join(', ')}`] : []),
-        '',
-        m.body,
-        '',
-        link,
-      ].join('\n'),
+      headline: `[${b.name}] ${m.name}`,
+      notice: {
+        type: 'maintenance',
+        event,
+        business: b.name,
+        maintenance: m.name,
+        scheduledFor: m.scheduledFor.toISOString(),
+        scheduledUntil: m.scheduledUntil.toISOString(),
+        components: refs,
+        body: m.body,
+        url: link,
+      },
       payload: {
         business: b.slug,
         maintenance: {
@@ -116,7 +120,7 @@ export class NotificationsService {
     tx: Tx,
     business: BusinessId,
     productIds: string[] | null,
-    n: { eventId: string; webhookType: string; subject: string; body: string; payload: unknown },
+    n: { eventId: string; webhookType: string; headline: string; notice: MailNotice; payload: unknown },
   ): Promise<void> {
     const audience = await this.subscribers.audience(tx, business, productIds);
     await this.subscribers.enqueueMail(
@@ -125,8 +129,10 @@ export class NotificationsService {
         subscriberId,
         kind: 'notification' as const,
         eventId: n.eventId,
-        subject: n.subject,
-        body: n.body,
+        // Language-neutral, staff-written: what a worker of the previous version sends (no notice).
+        subject: n.headline,
+        body: n.notice.body,
+        notice: n.notice,
       })),
     );
     await this.notices.enqueueWebhooks(tx, business, audience.webhooks, {

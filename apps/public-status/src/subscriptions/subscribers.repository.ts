@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Language } from '@platform/i18n';
 import { txManager, type Tx } from '@platform/persistence';
 import { DataSource } from 'typeorm';
 import { asBusinessId, type BusinessId } from '../tenancy/business-id';
+import type { MailNotice } from './mail-texts';
 
 export interface PendingConfirmation {
   id: string;
@@ -68,7 +70,9 @@ export class SubscribersRepository {
 
   /**
    * A new pending subscriber, or a pending or unsubscribed one restarted with a new nonce (older links
-   * die). Null when nothing is to be mailed: already confirmed, or a confirmation went out minutes ago.
+   * die) and the language of this request. Null when nothing is to be mailed: already confirmed (an
+   * anonymous request changes neither its products nor its language), or a confirmation went out
+   * minutes ago.
    */
   async upsertEmail(
     tx: Tx,
@@ -79,31 +83,48 @@ export class SubscribersRepository {
       productIds: string[];
       nonce: string;
       expiresAt: Date;
+      language: Language;
     },
   ): Promise<PendingConfirmation | null> {
     const rows = (await txManager(tx).query(
-      `INSERT INTO subscribers AS s (public_id, business_id, kind, email, product_ids, confirm_nonce, confirm_expires_at)
-       VALUES ($1, $2, 'email', $3, $4::uuid[], $5, $6)
+      `INSERT INTO subscribers AS s (public_id, business_id, kind, email, product_ids, confirm_nonce, confirm_expires_at, language)
+       VALUES ($1, $2, 'email', $3, $4::uuid[], $5, $6, $7)
        ON CONFLICT (business_id, email) WHERE email IS NOT NULL DO UPDATE
          SET product_ids = EXCLUDED.product_ids, confirm_nonce = EXCLUDED.confirm_nonce,
-             confirm_expires_at = EXCLUDED.confirm_expires_at, confirmed_at = NULL, unsubscribed_at = NULL
+             confirm_expires_at = EXCLUDED.confirm_expires_at, language = EXCLUDED.language,
+             confirmed_at = NULL, unsubscribed_at = NULL
        WHERE (s.confirmed_at IS NULL OR s.unsubscribed_at IS NOT NULL)
          AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.subscriber_id = s.id AND m.kind = 'confirm'
                          AND m.created_at > now() - ${CONFIRM_RESEND_INTERVAL})
        RETURNING id, public_id AS "publicId"`,
-      [input.publicId, input.business, input.email, input.productIds, input.nonce, input.expiresAt],
+      [
+        input.publicId,
+        input.business,
+        input.email,
+        input.productIds,
+        input.nonce,
+        input.expiresAt,
+        input.language,
+      ],
     )) as PendingConfirmation[];
     return rows[0] ?? null;
   }
 
   async insertWebhook(
     tx: Tx,
-    input: { publicId: string; business: BusinessId; webhookSubscriptionId: string; productIds: string[] },
+    input: {
+      publicId: string;
+      business: BusinessId;
+      webhookSubscriptionId: string;
+      productIds: string[];
+      language: Language;
+    },
   ): Promise<void> {
+    // The language is kept for the record only: webhook payloads are machine data, in no language.
     await txManager(tx).query(
-      `INSERT INTO subscribers (public_id, business_id, kind, webhook_subscription_id, product_ids, confirmed_at)
-       VALUES ($1, $2, 'webhook', $3, $4::uuid[], now())`,
-      [input.publicId, input.business, input.webhookSubscriptionId, input.productIds],
+      `INSERT INTO subscribers (public_id, business_id, kind, webhook_subscription_id, product_ids, confirmed_at, language)
+       VALUES ($1, $2, 'webhook', $3, $4::uuid[], now(), $5)`,
+      [input.publicId, input.business, input.webhookSubscriptionId, input.productIds, input.language],
     );
   }
 
@@ -136,7 +157,10 @@ export class SubscribersRepository {
     );
   }
 
-  /** Queues a mail in the caller's transaction; the same (subscriber, event) twice is one mail. */
+  /**
+   * Queues a mail in the caller's transaction; the same (subscriber, event) twice is one mail. A
+   * notification carries its notice, which the worker renders in the subscriber's language.
+   */
   async enqueueMail(
     tx: Tx,
     rows: {
@@ -145,12 +169,13 @@ export class SubscribersRepository {
       eventId: string;
       subject: string;
       body: string;
+      notice?: MailNotice;
     }[],
   ): Promise<void> {
     if (!rows.length) return;
     await txManager(tx).query(
-      `INSERT INTO mail_outbox (subscriber_id, kind, event_id, subject, body)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
+      `INSERT INTO mail_outbox (subscriber_id, kind, event_id, subject, body, notice)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
        ON CONFLICT (subscriber_id, event_id) DO NOTHING`,
       [
         rows.map((r) => r.subscriberId),
@@ -158,6 +183,7 @@ export class SubscribersRepository {
         rows.map((r) => r.eventId),
         rows.map((r) => r.subject),
         rows.map((r) => r.body),
+        rows.map((r) => (r.notice ? JSON.stringify(r.notice) : null)),
       ],
     );
   }

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { Public } from '@platform/auth';
 import { ApiEnvelope } from '@platform/envelope';
-import type { Response } from 'express';
+import { resolveLanguage } from '@platform/i18n';
+import type { Request, Response } from 'express';
 import { PublicStatusError } from '../status/public-status.errors';
 import { SubscribeRequest, SubscriptionTokenQuery } from './dto/subscribe.request';
 import { SubscribeResponse, SubscriptionStatusResponse } from './dto/subscribe.response';
@@ -24,6 +25,12 @@ export class SubscriptionsController {
     summary:
       'Subscribe an email address (double opt-in: 202, the same answer for any address) or a webhook (201, its secret shown once)',
   })
+  @ApiHeader({
+    name: 'Language-Code',
+    required: false,
+    description:
+      'Language of every mail this subscriber receives, and of the `error` text: en, ru, kk, uz, tr, es (then `Accept-Language`, then en)',
+  })
   @ApiReasons(
     PublicStatusError.SUBSCRIPTION_TARGET,
     PublicStatusError.BUSINESS_NOT_FOUND,
@@ -33,8 +40,12 @@ export class SubscriptionsController {
     PublicStatusError.SUBSCRIPTIONS_OFF,
   )
   @ApiEnvelope(SubscribeResponse, { status: 202 })
-  async subscribe(@Body() dto: SubscribeRequest, @Res({ passthrough: true }) res: Response) {
-    const out = await this.subscriptions.subscribe(dto);
+  async subscribe(
+    @Body() dto: SubscribeRequest,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const out = await this.subscriptions.subscribe(dto, resolveLanguage(req.headers));
     res.status(out.kind === 'webhook' ? 201 : 202);
     return out;
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Language } from '@platform/i18n';
 import { Transactions } from '@platform/persistence';
 import { WebhookSubscriptions, WebhookTargetError } from '@platform/webhooks';
 import { PublicStatusConfig } from '../config/public-status.config';
@@ -44,7 +45,8 @@ export class SubscriptionsService {
     return this.tokens;
   }
 
-  async subscribe(dto: SubscribeRequest): Promise<SubscribeResponse> {
+  /** @param language the request's (the platform's rule): the language of every mail this subscriber gets. */
+  async subscribe(dto: SubscribeRequest, language: Language): Promise<SubscribeResponse> {
     this.on();
     if ((dto.email === undefined) === (dto.webhook === undefined))
       throw publicStatusError(PublicStatusError.SUBSCRIPTION_TARGET);
@@ -57,14 +59,15 @@ export class SubscriptionsService {
       throw publicStatusError(PublicStatusError.PRODUCT_NOT_FOUND, { product: missing });
     const productIds = [...products.values()];
     return dto.email !== undefined
-      ? this.subscribeEmail(b, dto.email.toLowerCase(), productIds)
-      : this.subscribeWebhook(b.id, dto.webhook ?? '', productIds);
+      ? this.subscribeEmail(b, dto.email.toLowerCase(), productIds, language)
+      : this.subscribeWebhook(b.id, dto.webhook ?? '', productIds, language);
   }
 
   private async subscribeEmail(
     b: { id: BusinessId; name: string },
     email: string,
     productIds: string[],
+    language: Language,
   ): Promise<SubscribeResponse> {
     await this.transactions.run(async (tx) => {
       await this.assertRoom(await this.subscribers.count(tx, b.id));
@@ -76,6 +79,7 @@ export class SubscriptionsService {
         productIds,
         nonce,
         expiresAt: new Date(Date.now() + this.config.SUBSCRIBE_CONFIRM_TTL_HOURS * 3_600_000),
+        language,
       });
       if (pending)
         await this.subscribers.enqueueMail(tx, [
@@ -91,7 +95,12 @@ export class SubscriptionsService {
     return { kind: 'email', status: 'confirmation_pending' };
   }
 
-  private async subscribeWebhook(business: BusinessId, url: string, productIds: string[]) {
+  private async subscribeWebhook(
+    business: BusinessId,
+    url: string,
+    productIds: string[],
+    language: Language,
+  ) {
     await this.transactions.run(async (tx) => this.assertRoom(await this.subscribers.count(tx, business)));
     let created;
     try {
@@ -115,6 +124,7 @@ export class SubscriptionsService {
           business,
           webhookSubscriptionId: created.subscription.id,
           productIds,
+          language,
         }),
       );
     } catch (e) {

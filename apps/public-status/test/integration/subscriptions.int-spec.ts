@@ -69,10 +69,10 @@ describe('public-status subscriptions: double opt-in mail, one-click unsubscribe
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let hook: Awaited<ReturnType<typeof startReceiver>>;
   const mailsTo = (to: string) => smtp.mails.filter((m) => m.to && JSON.stringify(m.to).includes(to));
-  const subscribe = (body: unknown) =>
+  const subscribe = (body: unknown, headers?: Record<string, string>) =>
     request<{ success: boolean; value: Record<string, unknown> & { reason?: string } }>(
       `${s.base}/PublicStatus/Subscribe`,
-      { method: 'POST', body },
+      { method: 'POST', body, headers },
     );
 
   beforeAll(async () => {
@@ -216,6 +216,108 @@ describe('public-status subscriptions: double opt-in mail, one-click unsubscribe
       { method: 'POST' },
     );
     expect(out.status).toBe(200);
+  });
+
+  it("mails in each subscriber's language (Language-Code at subscribe time, the platform's fallbacks); staff text as written", async () => {
+    const who = {
+      ru: { email: 'ru@example.com', headers: { 'Language-Code': 'ru' } },
+      tr: { email: 'tr@example.com', headers: { 'Language-Code': 'tr-TR' } },
+      none: { email: 'plain@example.com', headers: {} },
+      unsupported: { email: 'fr@example.com', headers: { 'Language-Code': 'fr' } },
+      // An unsupported Language-Code falls through to Accept-Language, as everywhere on the platform.
+      accept: {
+        email: 'es@example.com',
+        headers: { 'Language-Code': 'de', 'Accept-Language': 'fr;q=0.9, es-ES;q=0.8' },
+      },
+    };
+    for (const w of Object.values(who))
+      expect(
+        (await subscribe({ business: 'acme', email: w.email, products: ['api'] }, w.headers)).status,
+      ).toBe(202);
+    const confirmations = Object.fromEntries(
+      await Promise.all(
+        Object.entries(who).map(
+          async ([k, w]) => [k, await until(`${k}'s confirmation`, () => mailsTo(w.email)[0])] as const,
+        ),
+      ),
+    );
+    expect(confirmations.ru.subject).toBe('Подтвердите подписку: Acme');
+    expect(confirmations.ru.text).toContain(
+      'Подтвердите в течение 48 ч.: https://status.example.com/PublicStatus/Subscribe/confirm?token=',
+    );
+    expect(confirmations.ru.text).toContain(
+      'Отписаться: https://status.example.com/PublicStatus/Unsubscribe?token=',
+    );
+    expect(confirmations.tr.subject).toBe('Aboneliğinizi onaylayın: Acme');
+    expect(confirmations.accept.subject).toBe('Confirme su suscripción: Acme');
+    for (const k of ['none', 'unsupported'] as const) {
+      expect(confirmations[k].subject).toBe('Confirm your subscription: Acme');
+      expect(confirmations[k].text).toContain('Confirm within 48 hours: ');
+    }
+    for (const m of Object.values(confirmations)) {
+      // RFC 8058 headers are the same in every language.
+      expect(header(m, 'List-Unsubscribe')).toMatch(
+        /^<https:\/\/status\.example\.com\/PublicStatus\/Unsubscribe\?token=u\.sub_/,
+      );
+      expect(header(m, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      const token = tokenIn(m.text ?? '', 'Subscribe/confirm');
+      expect((await s.get(`Subscribe/confirm?token=${encodeURIComponent(token)}`)).body.value).toEqual({
+        status: 'confirmed',
+      });
+    }
+    // A confirmed subscriber's language is not changed by an anonymous request.
+    expect(
+      (await subscribe({ business: 'acme', email: who.ru.email }, { 'Language-Code': 'en' })).status,
+    ).toBe(202);
+
+    // Staff text with braces and i18n syntax reaches every mail as written.
+    const name = 'Payments {queue} delayed';
+    const body = 'Looking into $t(mail.unsubscribe) and {{count}} retries';
+    const inc = await s.manage<{ id: string }>(mgr, 'POST', '/incidents', {
+      name,
+      impact: 'major',
+      body,
+      components: ['api/db'],
+    });
+    const incidentMail = (to: string, subject: string) =>
+      until(`${to}: ${subject}`, () => mailsTo(to).find((m) => m.subject === subject));
+    const ru = await incidentMail(who.ru.email, `[Acme] ${name}: расследуется`);
+    expect(ru.text).toContain(
+      `${name}\nСтатус: расследуется (влияние: серьёзное)\nЗатронутые компоненты: api/db\n\n${body}\n`,
+    );
+    expect(ru.text).toContain(
+      '\n--\nОтписаться: https://status.example.com/PublicStatus/Unsubscribe?token=u.sub_',
+    );
+    expect(header(ru, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const tr = await incidentMail(who.tr.email, `[Acme] ${name}: inceleniyor`);
+    expect(tr.text).toContain(`Durum: inceleniyor (etki: yüksek)\nEtkilenen bileşenler: api/db\n\n${body}\n`);
+    expect(tr.text).toContain('Abonelikten çık: https://status.example.com/');
+    const es = await incidentMail(who.accept.email, `[Acme] ${name}: investigando`);
+    expect(es.text).toContain('Estado: investigando (impacto: mayor)');
+    for (const k of ['none', 'unsupported'] as const) {
+      const en = await incidentMail(who[k].email, `[Acme] ${name}: investigating`);
+      expect(en.text).toContain(`Status: investigating (impact: major)\nAffected: api/db\n\n${body}\n`);
+      expect(en.text).toContain('\n--\nUnsubscribe: https://status.example.com/');
+    }
+
+    await s.manage(mgr, 'POST', `/incidents/${inc.body.value.id}/resolve`, { body: 'Fixed' });
+    expect((await incidentMail(who.ru.email, `[Acme] ${name}: решён`)).text).toContain('Статус: решён');
+    await s.manage(mgr, 'POST', '/maintenances', {
+      name: 'Database upgrade',
+      body: 'Writes pause for up to 10 minutes.',
+      scheduledFor: '2099-12-01T02:00:00Z',
+      scheduledUntil: '2099-12-01T03:00:00Z',
+      components: ['api/db'],
+    });
+    const mnt = await incidentMail(
+      who.ru.email,
+      '[Acme] Запланировано техническое обслуживание: Database upgrade',
+    );
+    expect(mnt.text).toContain(
+      'Запланировано техническое обслуживание (окно: 2099-12-01T02:00:00.000Z - 2099-12-01T03:00:00.000Z UTC)',
+    );
+    await incidentMail(who.tr.email, '[Acme] Bakım planlandı: Database upgrade');
+    await incidentMail(who.none.email, '[Acme] Maintenance scheduled: Database upgrade');
   });
 
   it('refuses private webhook targets and hostile input with 4xx, never 500', async () => {
