@@ -11,6 +11,7 @@ export const LENDING_REFERENCE: ApiReferenceDefinition = {
     'Applications, customers, loans and their money movements for the lenders using the platform.',
     ENVELOPE_NOTE,
     'Partner calls: `X-Api-Key` and `Organization-Id`; each key holds read and write scopes per area.',
+    'Versions: send `Api-Version: 1` (or omit it for the current version); every answer names its version in `Api-Version`, and an unknown one is refused with `LENDING_API_VERSION_UNSUPPORTED`.',
   ].join('\n\n'),
   tags: { Applications: 'Loan applications of the organization.' },
   module: LendingAppModule.register({}),

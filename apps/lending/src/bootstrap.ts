@@ -2,10 +2,14 @@ import 'reflect-metadata';
 import type { INestApplication, LogLevel } from '@nestjs/common';
 import { createHttpApp } from '@platform/envelope';
 import { LendingAppModule } from './app.module';
+import { apiVersionMiddleware } from './common/api-version';
 
-export function createLendingApp(
+export async function createLendingApp(
   env: NodeJS.ProcessEnv = process.env,
   logger: LogLevel[] | false = ['error', 'warn', 'log'],
 ): Promise<INestApplication> {
-  return createHttpApp(LendingAppModule.register(env), logger);
+  const app = await createHttpApp(LendingAppModule.register(env), logger);
+  // Ahead of every route (the routes are registered at init): the version is chosen before anything runs.
+  app.use(apiVersionMiddleware);
+  return app;
 }

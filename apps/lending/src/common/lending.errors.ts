@@ -9,6 +9,8 @@ export enum LendingError {
   TENANT_DATABASE_MISSING = 'LENDING_TENANT_DATABASE_MISSING',
   /** database-per-tenant: every tenant pool is busy and none may close to make room; retry shortly. */
   TENANT_CAPACITY = 'LENDING_TENANT_CAPACITY',
+  /** `Api-Version` names a version this deployment does not serve (decision 0026). */
+  API_VERSION_UNSUPPORTED = 'LENDING_API_VERSION_UNSUPPORTED',
 }
 
 const key = (c: LendingError) => `lending.errors.${c}`;
@@ -19,4 +21,8 @@ export const lendingError = defineErrors<LendingError>({
     messageKey: key(LendingError.TENANT_DATABASE_MISSING),
   },
   [LendingError.TENANT_CAPACITY]: { status: 503, messageKey: key(LendingError.TENANT_CAPACITY) },
+  [LendingError.API_VERSION_UNSUPPORTED]: {
+    status: 400,
+    messageKey: key(LendingError.API_VERSION_UNSUPPORTED),
+  },
 });
