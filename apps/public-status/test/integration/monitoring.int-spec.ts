@@ -188,11 +188,19 @@ describe('public-status monitoring checks and platform-health mapping (real Post
     expect(worse.updates.map((u) => u.seq)).toEqual([2, 1]);
     expect(worse.updates[0].body).toContain('major outage');
 
+    // Recovery one check at a time (both at once may record in either order): back to degraded is an
+    // update too, impact kept (it only rises); then operational resolves it.
+    failing.delete('/auto/down');
+    await slot();
+    const better = (await incidents()).find((i) => i.id === opened[0].id) as Incident;
+    expect(better).toMatchObject({ impact: 'critical', status: 'investigating' });
+    expect(better.updates[0]).toMatchObject({ seq: 3, status: 'investigating' });
+    expect(better.updates[0].body).toContain('degraded performance');
     failing.clear();
     await slot();
     const resolved = (await incidents()).find((i) => i.id === opened[0].id) as Incident;
     expect(resolved.status).toBe('resolved');
-    expect(resolved.updates[0]).toMatchObject({ seq: 3, status: 'resolved' });
+    expect(resolved.updates[0]).toMatchObject({ seq: 4, status: 'resolved' });
     expect(await resource('auto')).toMatchObject({ state: 'operational', stateSource: 'check' });
     // Nothing else opened one: resources without the flag (web, db) went through outages above.
     expect((await incidents()).filter((i) => i.origin === 'automatic').map((i) => i.id)).toEqual([
