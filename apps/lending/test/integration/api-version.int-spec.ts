@@ -18,7 +18,8 @@ describe('lending Api-Version header (real PostgreSQL)', () => {
     rawRequest(`${s.base}/Applications/GetApplications`, { headers: { ...key, ...headers } });
 
   it('serves version 1 by default and when asked, and says so in the answer', async () => {
-    for (const headers of [{}, { 'Api-Version': '1' }, { 'Api-Version': 'v1' }]) {
+    const variants: Record<string, string>[] = [{}, { 'Api-Version': '1' }, { 'Api-Version': 'v1' }];
+    for (const headers of variants) {
       const r = await get(headers);
       expect([r.status, r.headers['api-version']]).toEqual([200, '1']);
     }
