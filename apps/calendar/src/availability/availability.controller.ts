@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCallerHeaders } from '../auth/api-headers';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope, ApiErrors, list } from '@platform/envelope';
@@ -23,15 +24,7 @@ const E = CalendarError;
  * enough), and every person of the account may ask about any colleague or room of that account.
  */
 @ApiTags('Calendar')
-@ApiHeader({ name: 'API_KEY', required: false, description: 'Product key (or PlatformSession)' })
-@ApiHeader({ name: 'AccountId', required: false, description: 'The account whose calendar is addressed' })
-@ApiHeader({ name: 'ProductId', required: false, description: 'Your product: the owner of the key' })
-@ApiHeader({ name: 'PlatformSession', required: false, description: 'A person instead of a product key' })
-@ApiHeader({
-  name: 'Language-Code',
-  required: false,
-  description: 'Language of the `error` text: en, ru, kk, uz, tr, es',
-})
+@ApiCallerHeaders('product-or-person')
 @Controller('Calendar')
 export class AvailabilityController {
   constructor(private readonly availability: AvailabilityService) {}

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAccountHeader, ApiLanguageHeader, ApiOptionalProductHeader } from '../auth/api-headers';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiReasons } from '@platform/api-docs';
@@ -13,12 +14,8 @@ import { ConferenceService } from './conference.service';
 import { AttachConferenceRequest } from './dto/attach-conference.request';
 
 @ApiTags('Calendar')
-@ApiHeader({ name: 'AccountId', required: true, description: 'The account whose calendar is addressed' })
-@ApiHeader({
-  name: 'Language-Code',
-  required: false,
-  description: 'Language of the `error` text: en, ru, kk, uz, tr, es',
-})
+@ApiAccountHeader()
+@ApiLanguageHeader()
 @Controller('Calendar')
 export class ConferenceController {
   constructor(private readonly conference: ConferenceService) {}
@@ -35,7 +32,7 @@ export class ConferenceController {
   @CalendarAccess.Authenticated('product-key', 'platform-session')
   @CalendarAccess.RequireAnyScope('Push', 'EditOwnEvents')
   @UseInterceptors(WriteRateLimitInterceptor)
-  @ApiHeader({ name: 'ProductId', required: false, description: 'Your product (with a product key)' })
+  @ApiOptionalProductHeader()
   @ApiOperation({
     summary: 'Attach a conference room to an event',
     description:

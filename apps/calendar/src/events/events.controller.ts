@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiCallerHeaders, ApiSessionHeader } from '../auth/api-headers';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiReasons } from '@platform/api-docs';
@@ -23,14 +24,7 @@ class RemoveResultResponse {
 }
 
 @ApiTags('Calendar')
-@ApiHeader({ name: 'API_KEY', required: true, description: 'Product key' })
-@ApiHeader({ name: 'AccountId', required: true, description: 'The account whose calendar is addressed' })
-@ApiHeader({ name: 'ProductId', required: true, description: 'Your product: the owner of the key' })
-@ApiHeader({
-  name: 'Language-Code',
-  required: false,
-  description: 'Language of the `error` text: en, ru, kk, uz, tr, es',
-})
+@ApiCallerHeaders('product')
 @Controller('Calendar')
 export class EventsController {
   constructor(
@@ -145,7 +139,7 @@ export class EventsController {
   @ApiReasons(CalendarError.INVALID_RANGE, CalendarError.FILTER_NEEDS_READ)
   @CalendarAccess.Authenticated('product-key', 'platform-session')
   @CalendarAccess.RequireAnyScope('Read', 'FreeBusy')
-  @ApiHeader({ name: 'PlatformSession', required: false, description: 'A person instead of a product key' })
+  @ApiSessionHeader()
   @ApiOperation({
     summary: 'Query behind personal and team views',
     description:

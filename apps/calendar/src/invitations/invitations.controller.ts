@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiAccountHeader, ApiLanguageHeader, ApiOptionalProductHeader } from '../auth/api-headers';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiReasons } from '@platform/api-docs';
@@ -38,11 +39,7 @@ const journalCursor = (res: Response, cursor: number | null) => {
 };
 
 @ApiTags('Calendar')
-@ApiHeader({
-  name: 'Language-Code',
-  required: false,
-  description: 'Language of the `error` text: en, ru, kk, uz, tr, es',
-})
+@ApiLanguageHeader()
 @Controller('Calendar')
 export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
@@ -60,8 +57,8 @@ export class InvitationsController {
   @CalendarAccess.Authenticated('product-key', 'platform-session')
   @CalendarAccess.RequireAnyScope('Push', 'EditOwnEvents')
   @UseInterceptors(WriteRateLimitInterceptor)
-  @ApiHeader({ name: 'AccountId', required: true, description: 'The account whose calendar is addressed' })
-  @ApiHeader({ name: 'ProductId', required: false, description: 'Your product (with a product key)' })
+  @ApiAccountHeader()
+  @ApiOptionalProductHeader()
   @ApiOperation({
     summary: 'Invite people and guests to an event',
     description:

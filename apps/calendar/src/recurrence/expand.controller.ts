@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCallerHeaders } from '../auth/api-headers';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope, ApiErrors } from '@platform/envelope';
@@ -17,15 +18,7 @@ const E = CalendarError;
  * the events they take part in.
  */
 @ApiTags('Calendar')
-@ApiHeader({ name: 'API_KEY', required: false, description: 'Product key (or PlatformSession)' })
-@ApiHeader({ name: 'AccountId', required: false, description: 'The account whose calendar is addressed' })
-@ApiHeader({ name: 'ProductId', required: false, description: 'Your product: the owner of the key' })
-@ApiHeader({ name: 'PlatformSession', required: false, description: 'A person instead of a product key' })
-@ApiHeader({
-  name: 'Language-Code',
-  required: false,
-  description: 'Language of the `error` text: en, ru, kk, uz, tr, es',
-})
+@ApiCallerHeaders('product-or-person')
 @Controller('Calendar')
 export class ExpandController {
   constructor(private readonly expander: ExpandService) {}
