@@ -67,7 +67,14 @@ function dockerfiles(): [string, string][] {
         .replace('{{GENERATED}}', `Generated from docker/Dockerfile.template and ${SOURCE}; edit those.`)
         .replaceAll('{{APP}}', s.name)
         .replaceAll('{{HEALTH}}', s.health)
-        .replaceAll('{{NODE_OPTIONS}}', RUNTIME_NODE_OPTIONS),
+        .replaceAll('{{NODE_OPTIONS}}', RUNTIME_NODE_OPTIONS)
+        // A named compose volume takes the owner of the image's directory: make it the app's user's.
+        .replace(
+          '{{VOLUMES}}',
+          (s.volumes ?? [])
+            .map((v) => `RUN mkdir -p ${v.mountPath} && chown node:node ${v.mountPath}\n`)
+            .join(''),
+        ),
     ],
     [`docker/${s.name}/Dockerfile.dockerignore`, ignore],
   ]);
@@ -81,6 +88,8 @@ function configData(s: ServiceDefinition): Record<string, string> {
     LOG_LEVEL: 'log',
   };
   if (s.kafka) Object.assign(data, { KAFKA_BROKERS: 'kafka-bootstrap:9092', KAFKA_CLIENT_ID: s.name });
+  Object.assign(data, s.config ?? {});
+  for (const v of s.volumes ?? []) data[v.setting] = v.mountPath;
   if (s.role === 'gateway') {
     for (const u of ROUTED_SERVICES) data[u.gateway.upstreamEnv] = `http://${u.name}`;
   }
@@ -123,6 +132,46 @@ function deployment(s: ServiceDefinition): string {
     .join('');
   // The gateway's readiness probe asks /health/live: its /health/ready aggregates every service, and
   // probing that would take every gateway replica out of rotation when one service is down.
+  const volumes = s.volumes ?? [];
+  const mounts = volumes.length
+    ? `
+          volumeMounts:${volumes
+            .map(
+              (v) => `
+            - name: ${v.name}
+              mountPath: ${v.mountPath}`,
+            )
+            .join('')}`
+    : '';
+  const podVolumes = volumes.length
+    ? `
+      volumes:${volumes
+        .map(
+          (v) => `
+        - name: ${v.name}
+          persistentVolumeClaim:
+            claimName: ${s.name}-${v.name}`,
+        )
+        .join('')}`
+    : '';
+  // Shared by every replica (ReadWriteMany): a storage class such as NFS or CephFS provides it.
+  const claims = volumes
+    .map(
+      (v) => `---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: ${s.name}-${v.name}
+  labels:
+    app.kubernetes.io/name: ${s.name}
+spec:
+  accessModes: ['ReadWriteMany']
+  resources:
+    requests:
+      storage: ${v.size}
+`,
+    )
+    .join('');
   const probe = (path: string) => `httpGet:
               path: ${s.health}/${path}
               port: http`;
@@ -196,8 +245,8 @@ spec:
             allowPrivilegeEscalation: false
             readOnlyRootFilesystem: true
             capabilities:
-              drop: ['ALL']
-`;
+              drop: ['ALL']${mounts}${podVolumes}
+${claims}`;
 }
 
 function k8sService(s: ServiceDefinition): string {
@@ -262,8 +311,16 @@ function composeServices(): string[] {
     } else {
       const anchors = ['*env', ...(s.database ? ['*database-env'] : []), ...(s.kafka ? ['*kafka-env'] : [])];
       const secrets = (s.secrets ?? []).map((n) => `, ${n}: ${devSecret(s.name, n)}`).join('');
-      const own = (s.kafka ? `, KAFKA_CLIENT_ID: ${s.name}` : '') + secrets;
+      const config = Object.entries({
+        ...(s.config ?? {}),
+        ...Object.fromEntries((s.volumes ?? []).map((v) => [v.setting, v.mountPath])),
+      })
+        .map(([k, v]) => `, ${k}: ${quote(v)}`)
+        .join('');
+      const own = (s.kafka ? `, KAFKA_CLIENT_ID: ${s.name}` : '') + secrets + config;
       lines.push(`  environment: { <<: [${anchors.join(', ')}]${own} }`);
+      if (s.volumes?.length)
+        lines.push(`  volumes: [${s.volumes.map((v) => `'${s.name}-${v.name}:${v.mountPath}'`).join(', ')}]`);
     }
     return [...lines, ''];
   });
@@ -303,7 +360,15 @@ function regionFiles(): [string, string][] {
   let overlayText = fillRegion(overlay, read(overlay), 'images', overlayImages());
   overlayText = fillRegion(overlay, overlayText, 'database secrets', overlaySecrets());
   return [
-    [compose, fillRegion(compose, read(compose), 'app services', composeServices())],
+    [
+      compose,
+      fillRegion(
+        compose,
+        fillRegion(compose, read(compose), 'app services', composeServices()),
+        'app volumes',
+        APPS.flatMap((s) => (s.volumes ?? []).map((v) => `${s.name}-${v.name}:`)),
+      ),
+    ],
     [overlay, overlayText],
   ];
 }

@@ -1,6 +1,9 @@
 import { ENVELOPE_NOTE, tenantKeyScheme, type ApiReferenceDefinition } from '@platform/api-docs';
 import { CommonError } from '@platform/envelope';
+import { apiKeysError } from './api-keys/api-keys.errors';
 import { LendingAppModule } from './app.module';
+import { applicationError } from './applications/applications.errors';
+import { customersError } from './customers/customers.errors';
 
 /** Lending's API reference: docs/openapi/lending.<lang>.json, served by the gateway at /docs/lending. */
 export const LENDING_REFERENCE: ApiReferenceDefinition = {
@@ -13,11 +16,15 @@ export const LENDING_REFERENCE: ApiReferenceDefinition = {
     'Partner calls: `X-Api-Key` and `Organization-Id`; each key holds read and write scopes per area.',
     'Versions: send `Api-Version: 1` (or omit it for the current version); every answer names its version in `Api-Version`, and an unknown one is refused with `LENDING_API_VERSION_UNSUPPORTED`.',
   ].join('\n\n'),
-  tags: { Applications: 'Loan applications of the organization.' },
+  tags: {
+    Applications: 'Loan applications of the organization.',
+    ApiKeys: "The organization's partner keys: issue, reissue, revoke, list, and each key's request log.",
+    Customers: 'Borrowers of the organization: profile, identifiers, documents, consents and bank details.',
+  },
   module: LendingAppModule.register({}),
   schemes: {
     'partner-key': tenantKeyScheme('X-Api-Key', "The partner's key; send `Organization-Id` with it."),
   },
   denied: [CommonError.SCOPE_MISSING],
-  errors: [],
+  errors: [apiKeysError, applicationError, customersError],
 };

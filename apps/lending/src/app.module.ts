@@ -8,10 +8,10 @@ import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
 import { ApiKeyGuard } from '@platform/tenancy';
-import { ApplicationsController } from './applications/applications.controller';
-import { ApplicationsRepository } from './applications/applications.repository';
-import { ApplicationsService } from './applications/applications.service';
+import { ApiKeysModule } from './api-keys/api-keys.module';
+import { ApplicationsModule } from './applications/applications.module';
 import { LendingConfig } from './config/lending.config';
+import { CustomersModule } from './customers/customers.module';
 import { LENDING_DATABASE } from './database';
 import { LendingTenancy } from './tenancy/lending.tenancy';
 import { TenantDataModule } from './tenancy/tenant-data.module';
@@ -28,15 +28,14 @@ export class LendingAppModule {
         PersistenceModule.forService(LendingConfig, LENDING_DATABASE, { name: 'lending' }),
         LendingTenancy,
         TenantDataModule,
+        ApplicationsModule,
+        ApiKeysModule,
+        CustomersModule,
         BrokerProbeModule.forRoot(LendingConfig),
         HealthModule.forRoot('lending', [databaseCheck, brokerCheck], [], { config: LendingConfig }),
       ],
-      controllers: [ApplicationsController],
-      providers: [
-        ApplicationsService,
-        ApplicationsRepository,
-        { provide: APP_GUARD, useExisting: ApiKeyGuard },
-      ],
+      controllers: [],
+      providers: [{ provide: APP_GUARD, useExisting: ApiKeyGuard }],
     };
   }
 }

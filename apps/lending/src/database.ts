@@ -1,14 +1,39 @@
 import { Organization } from '@platform/tenancy';
 import type { ServiceDatabase } from '@platform/persistence';
 import { service } from '@platform/registry';
+import { KeyRequestRecord } from './api-keys/key-request.entity';
+import { KeyUsage } from './api-keys/key-usage.entity';
 import { LoanApplication } from './applications/application.entity';
+import { ApplicationCheck } from './applications/checks/application-check.entity';
+import { ApplicationDecision } from './applications/decisions/application-decision.entity';
+import { ExternalCall } from './applications/external-calls/external-call.entity';
+import { ApplicationStatusChange } from './applications/workflow/status-change.entity';
 import { Customer } from './customers/customer.entity';
+import { CustomerBankAccount } from './customers/bank-accounts/customer-bank-account.entity';
+import { CustomerConsent } from './customers/consents/customer-consent.entity';
+import { CustomerDocument } from './customers/documents/customer-document.entity';
+import { CustomerIdentifier } from './customers/identifiers/customer-identifier.entity';
 import { LENDING_MIGRATIONS } from './migrations';
 import { PartnerKey } from './tenancy/lending.tenancy';
 
 /** Lending's schema, entities and migrations (the app and its admin CLI both use this). */
 export const LENDING_DATABASE: ServiceDatabase = {
   schema: service('lending').schema,
-  entities: [Organization, PartnerKey, LoanApplication, Customer],
+  entities: [
+    Organization,
+    PartnerKey,
+    LoanApplication,
+    Customer,
+    CustomerIdentifier,
+    CustomerDocument,
+    CustomerConsent,
+    CustomerBankAccount,
+    KeyRequestRecord,
+    KeyUsage,
+    ApplicationStatusChange,
+    ApplicationCheck,
+    ApplicationDecision,
+    ExternalCall,
+  ],
   migrations: LENDING_MIGRATIONS,
 };

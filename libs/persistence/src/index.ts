@@ -15,6 +15,7 @@ export {
 } from './tenant-pools';
 export { inTransaction, Transactions, txManager, type IsolationLevel, type Tx } from './transaction';
 export { TenantScopedRepository, type TenantWhere, type PageOptions } from './tenant-scoped.repository';
+export { BatchWriter, type BatchWriterOptions } from './batch-writer';
 export { runAdminCli, type AdminCommand, type AdminCliOptions } from './admin-cli';
 export {
   PgSlidingWindowLimiter,

@@ -145,6 +145,14 @@ export interface ServiceDefinition {
    * development-only values (never the app's built-in development default, which production refuses).
    */
   readonly secrets?: readonly string[];
+  /** Non-secret production settings of this app (its ConfigMap and compose environment). */
+  readonly config?: Readonly<Record<string, string>>;
+  /**
+   * Writable directories the replicas share (the root filesystem is read-only): each is a
+   * ReadWriteMany PersistentVolumeClaim `<app>-<name>` in Kubernetes and a named volume in compose,
+   * mounted at `mountPath`, whose path the app reads from the setting `setting`.
+   */
+  readonly volumes?: readonly { name: string; mountPath: string; setting: string; size: string }[];
   /** Null only for the gateway itself. */
   readonly gateway: GatewayExposure | null;
   /** Routes served on the app's own port only, never through the gateway (metrics scrapes, operators). */
@@ -249,6 +257,18 @@ export const SERVICES = [
     adminCli: true,
     seedDemo: true,
     health: '/health',
+    // Before go-live the external providers (bureau, AML registry, identity) run in stub mode (the
+    // spec's "Limits and environment"): no live adapter exists yet, so production says so explicitly.
+    config: { LENDING_PROVIDERS: 'stub', LENDING_ALLOW_STUB_PROVIDERS: 'true' },
+    // Customer documents (docs/lending/customers.md, "Storage"): every replica reads and writes them.
+    volumes: [
+      {
+        name: 'documents',
+        mountPath: '/var/lib/lending/documents',
+        setting: 'LENDING_DOCUMENTS_DIR',
+        size: '10Gi',
+      },
+    ],
     gateway: {
       upstreamEnv: 'LENDING_URL',
       // The base path of every area in the lending spec's table (its one shown operation,
@@ -265,6 +285,16 @@ export const SERVICES = [
         '/reporting',
         '/tax-reporting',
         '/public/customer',
+        // The organization's own partner keys (docs/lending/api-keys.md).
+        '/apikeys',
+      ],
+      routes: [
+        // Customer documents are the file's bytes as the body (docs/lending/customers.md): the
+        // service's LENDING_DOCUMENT_MAX_BYTES is at most this, a slow mobile upload gets 2 minutes.
+        {
+          path: '/Customers/UploadDocument',
+          limits: { maxBodyBytes: 10 * 1024 * 1024, timeoutMs: 120_000 },
+        },
       ],
     },
     internalPaths: [],

@@ -42,6 +42,21 @@ export class ApiKeysRepository extends TenantScopedRepository<ApiKeyColumns, 'ow
     return this.find(ownerId, {}, { createdAt: 'ASC', keyId: 'ASC' });
   }
 
+  /** One page of the owner's keys, newest first, and how many it has. */
+  pageOf(ownerId: string, offset: number, limit: number): Promise<[ApiKeyColumns[], number]> {
+    return this.page(ownerId, {}, { order: { createdAt: 'DESC', keyId: 'ASC' }, offset, limit });
+  }
+
+  /** The owner's key with this id; another owner's key is not found. */
+  findOwned(ownerId: string, keyId: string): Promise<ApiKeyColumns | null> {
+    return this.findOne(ownerId, { keyId });
+  }
+
+  /** Revokes the owner's key unless already revoked; returns whether this call revoked it. */
+  async revokeOwned(ownerId: string, keyId: string): Promise<boolean> {
+    return (await this.update(ownerId, { keyId, revokedAt: IsNull() }, { revokedAt: () => 'now()' })) > 0;
+  }
+
   /** Operators address a key by its public id alone; already revoked stays as it was. */
   async revokeByKeyId(keyId: string): Promise<boolean> {
     const res = await this.ds

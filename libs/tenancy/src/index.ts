@@ -13,6 +13,13 @@ export { KeyCache } from './key-cache';
 export { TtlCache } from './ttl-cache';
 export { OwnersRepository } from './owners.repository';
 export { ApiKeyGuard } from './api-key.guard';
-export { TenancyAdminService, type IssuedKey, type KeyView } from './tenancy-admin.service';
+export {
+  TenancyAdminService,
+  KeyAdminError,
+  type KeyAdminProblem,
+  type KeyGrantor,
+  type IssuedKey,
+  type KeyView,
+} from './tenancy-admin.service';
 export { tenancyAdminCommands, seedDemoTenant } from './tenancy-admin.commands';
 export { TenancyModule } from './tenancy.module';

@@ -22,4 +22,12 @@ export class OwnersRepository {
   exists(id: string): Promise<boolean> {
     return this.ds.getRepository(this.options.owner).existsBy({ id });
   }
+
+  /** Every owner's id (for per-tenant maintenance such as a retention purge). */
+  async ids(): Promise<string[]> {
+    const rows = await this.ds
+      .getRepository(this.options.owner)
+      .find({ select: { id: true }, order: { id: 'ASC' } });
+    return rows.map((r) => r.id);
+  }
 }

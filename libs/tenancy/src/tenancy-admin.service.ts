@@ -12,6 +12,7 @@ export interface IssuedKey {
   token: string;
   keyId: string;
   ownerId: string;
+  label: string;
   scopes: string[];
 }
 
@@ -23,6 +24,31 @@ export interface KeyView {
   createdAt: string;
   expiresAt: string | null;
   revokedAt: string | null;
+}
+
+/** Why a key operation was refused: the CLI prints the message, an API maps the problem to its error. */
+export type KeyAdminProblem =
+  'unknown-owner' | 'unknown-scopes' | 'not-found' | 'not-live' | 'scope-escalation';
+
+export class KeyAdminError extends Error {
+  constructor(
+    readonly problem: KeyAdminProblem,
+    message: string,
+    /** The scopes at fault: unknown ones, or those the grantor does not hold. */
+    readonly scopes: string[] = [],
+  ) {
+    super(message);
+    this.name = 'KeyAdminError';
+  }
+}
+
+/**
+ * Who asks, when a tenant manages its own keys through an API rather than an operator through the CLI:
+ * only that owner's keys exist for it, and a key it issues or reissues may hold only scopes it holds.
+ */
+export interface KeyGrantor {
+  ownerId: string;
+  scopes: readonly string[];
 }
 
 const view = (k: ApiKeyColumns): KeyView => ({
@@ -53,17 +79,26 @@ export class TenancyAdminService {
     return this.owners.ensure(id, name);
   }
 
-  /** Issues a key with the given scopes (all of the service's by default); the token is returned once. */
+  /**
+   * Issues a key with the given scopes (all of the service's by default); the token is returned once.
+   * With a `grantor` (an API caller), only scopes the grantor holds, and only for its own owner.
+   */
   async issueKey(
     ownerId: string,
     label: string,
-    opts: { scopes?: string[]; isDefault?: boolean } = {},
+    opts: { scopes?: string[]; isDefault?: boolean; grantor?: KeyGrantor } = {},
   ): Promise<IssuedKey> {
-    const scopes = opts.scopes ?? [...this.options.scopes];
+    const scopes = [...new Set(opts.scopes ?? this.options.scopes)];
     const unknown = scopes.filter((s) => !this.options.scopes.includes(s));
-    if (unknown.length) throw new Error(`unknown scopes: ${unknown.join(', ')}`);
+    if (unknown.length)
+      throw new KeyAdminError('unknown-scopes', `unknown scopes: ${unknown.join(', ')}`, unknown);
+    if (opts.grantor) {
+      if (opts.grantor.ownerId !== ownerId)
+        throw new KeyAdminError('unknown-owner', "not the grantor's own keys");
+      this.checkGrant(opts.grantor, scopes);
+    }
     if (!(await this.owners.exists(ownerId)))
-      throw new Error(`unknown ${this.options.ownerNoun}: ${ownerId}`);
+      throw new KeyAdminError('unknown-owner', `unknown ${this.options.ownerNoun}: ${ownerId}`);
     const key = issueApiKey(this.options.keyPrefix);
     await this.keys.add(ownerId, {
       keyId: key.keyId,
@@ -72,7 +107,7 @@ export class TenancyAdminService {
       scopes,
       isDefault: opts.isDefault ?? false,
     });
-    return { token: key.token, keyId: key.keyId, ownerId, scopes };
+    return { token: key.token, keyId: key.keyId, ownerId, label, scopes };
   }
 
   /**
@@ -82,15 +117,20 @@ export class TenancyAdminService {
   async reissueKey(
     keyId: string,
     overlapSeconds: number,
+    grantor?: KeyGrantor,
   ): Promise<IssuedKey & { replacedKeyId: string; replacedKeyExpiresAt: string }> {
     if (!Number.isInteger(overlapSeconds) || overlapSeconds < 0) {
       throw new Error('overlap must be a whole number of seconds, 0 or more');
     }
     return this.transactions.run(async (tx) => {
       const old = await this.keys.lockByKeyId(keyId, tx);
-      if (!old || old.revokedAt || (old.expiresAt && old.expiresAt <= new Date())) {
-        throw new Error(`no live key ${keyId}`);
-      }
+      // Another owner's key is one the grantor cannot know of: not found, like an unknown id.
+      if (!old || (grantor && old.ownerId !== grantor.ownerId))
+        throw new KeyAdminError('not-found', `no live key ${keyId}`);
+      if (old.revokedAt || (old.expiresAt && old.expiresAt <= new Date()))
+        throw new KeyAdminError('not-live', `no live key ${keyId}`);
+      // The new secret carries the old key's scopes: reissuing is granting them.
+      if (grantor) this.checkGrant(grantor, old.scopes);
       const key = issueApiKey(this.options.keyPrefix);
       await this.keys.add(
         old.ownerId,
@@ -106,6 +146,7 @@ export class TenancyAdminService {
         token: key.token,
         keyId: key.keyId,
         ownerId: old.ownerId,
+        label: old.label,
         scopes: old.scopes,
         replacedKeyId: old.keyId,
         replacedKeyExpiresAt: expiresAt.toISOString(),
@@ -123,6 +164,17 @@ export class TenancyAdminService {
     return revoked;
   }
 
+  /**
+   * The owner's key revoked (at once here, elsewhere within `API_KEY_CACHE_TTL_MS`); one revoked
+   * already stays as it was. Null when the owner has no such key.
+   */
+  async revokeOwnedKey(ownerId: string, keyId: string): Promise<KeyView | null> {
+    await this.keys.revokeOwned(ownerId, keyId);
+    this.cache.forget(keyId);
+    const key = await this.keys.findOwned(ownerId, keyId);
+    return key && view(key);
+  }
+
   async revokeKeysLabelled(ownerId: string, label: string): Promise<number> {
     const keys = await this.keys.listOf(ownerId);
     const revoked = await this.keys.revokeByLabel(ownerId, label);
@@ -132,5 +184,31 @@ export class TenancyAdminService {
 
   async listKeys(ownerId: string): Promise<KeyView[]> {
     return (await this.keys.listOf(ownerId)).map(view);
+  }
+
+  /** One page of the owner's keys, newest first, with the owner's total; never a secret or a hash. */
+  async pageKeys(
+    ownerId: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: KeyView[]; total: number }> {
+    const [rows, total] = await this.keys.pageOf(ownerId, offset, limit);
+    return { items: rows.map(view), total };
+  }
+
+  async findKey(ownerId: string, keyId: string): Promise<KeyView | null> {
+    const key = await this.keys.findOwned(ownerId, keyId);
+    return key && view(key);
+  }
+
+  /** A key can never grant more than its issuer holds (decision 0005). */
+  private checkGrant(grantor: KeyGrantor, scopes: readonly string[]): void {
+    const beyond = scopes.filter((s) => !grantor.scopes.includes(s));
+    if (beyond.length)
+      throw new KeyAdminError(
+        'scope-escalation',
+        `scopes the grantor does not hold: ${beyond.join(', ')}`,
+        beyond,
+      );
   }
 }

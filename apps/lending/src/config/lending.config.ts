@@ -1,10 +1,14 @@
-import { IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { Equals, IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
 import { DataServiceConfig, Sensitive } from '@platform/config';
 import { MinChars } from '@platform/envelope';
 import { service } from '@platform/registry';
 
 export const TENANCY_MODES = ['shared', 'database-per-tenant'] as const;
 export type TenancyMode = (typeof TENANCY_MODES)[number];
+
+/** Check providers of applications: `stub` (deterministic, calls nothing) or `live` (real adapters). */
+export const PROVIDER_MODES = ['stub', 'live'] as const;
+export type ProviderMode = (typeof PROVIDER_MODES)[number];
 
 export class LendingConfig extends DataServiceConfig {
   override PORT = service('lending').port;
@@ -30,4 +34,31 @@ export class LendingConfig extends DataServiceConfig {
   @IsInt() @Min(1000) LENDING_TENANT_POOL_IDLE_MS = 300_000;
   /** Connections per tenant database pool (2 at least: migrating a tenant takes two). */
   @IsInt() @Min(2) @Max(100) LENDING_TENANT_POOL_SIZE = 5;
+  /**
+   * Where customer documents are stored on local disk (`<dir>/<organization>/<customer>/<uuid>`);
+   * every replica must see the same directory (docs/lending/customers.md, "Storage").
+   */
+  @IsString() @MinChars(1) LENDING_DOCUMENTS_DIR = '.local/lending-documents';
+  /** Largest customer document accepted; the gateway's upload route forwards 10 MiB at most. */
+  @IsInt() @Min(1024) @Max(10 * 1024 * 1024) LENDING_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+  /**
+   * The providers behind application checks (identity, credit bureau, AML, scoring;
+   * docs/lending/applications.md): `stub` answers in full and deterministically from documented magic
+   * inputs and calls nothing; `live` needs real adapters, which this build does not have yet (boot
+   * fails naming the missing one).
+   */
+  @IsIn(PROVIDER_MODES) LENDING_PROVIDERS: ProviderMode = 'stub';
+  /** Production refuses to start on stub providers unless this says so on purpose (before go-live). */
+  @ValidateIf((c: LendingConfig) => c.NODE_ENV === 'production' && c.LENDING_PROVIDERS === 'stub')
+  @Equals(true, {
+    message: 'LENDING_PROVIDERS=stub in production needs LENDING_ALLOW_STUB_PROVIDERS=true',
+  })
+  LENDING_ALLOW_STUB_PROVIDERS = false;
+  /** A provider call unanswered after this long fails its check step as `error` (logged as timeout). */
+  @IsInt() @Min(100) @Max(120_000) LENDING_PROVIDER_TIMEOUT_MS = 15_000;
+  /**
+   * Days a partner key's request log is kept (docs/lending/api-keys.md); older lines are purged in
+   * batches, every hour, by any replica.
+   */
+  @IsInt() @Min(1) @Max(3650) LENDING_REQUEST_LOG_RETENTION_DAYS = 30;
 }

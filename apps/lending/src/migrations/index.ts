@@ -3,6 +3,13 @@ import { InitLending1763702000000 } from './1763702000000-init-lending';
 import { SharedKeyTable1763720000000 } from './1763720000000-shared-key-table';
 import { TenantIsolation1763850000000 } from './1763850000000-tenant-isolation';
 import { CustomersCore1763855000000 } from './1763855000000-customers-core';
+import { ApiKeyRequests1763880000000 } from './1763880000000-api-key-requests';
+import { ApplicationsWorkflow1763870000000 } from './1763870000000-applications-workflow';
+import { CustomerProfile1763860000000 } from './1763860000000-customer-profile';
+import { CustomerIdentifiers1763861000000 } from './1763861000000-customer-identifiers';
+import { CustomerDocuments1763862000000 } from './1763862000000-customer-documents';
+import { CustomerConsents1763863000000 } from './1763863000000-customer-consents';
+import { CustomerBankAccounts1763864000000 } from './1763864000000-customer-bank-accounts';
 
 export const LENDING_MIGRATIONS = [
   InitLending1763702000000,
@@ -10,4 +17,11 @@ export const LENDING_MIGRATIONS = [
   OutboxFillfactor1763740000000,
   TenantIsolation1763850000000,
   CustomersCore1763855000000,
+  ApiKeyRequests1763880000000,
+  ApplicationsWorkflow1763870000000,
+  CustomerProfile1763860000000,
+  CustomerIdentifiers1763861000000,
+  CustomerDocuments1763862000000,
+  CustomerConsents1763863000000,
+  CustomerBankAccounts1763864000000,
 ];

@@ -16,11 +16,18 @@ export const LENDING_AREAS = [
 type Area = (typeof LENDING_AREAS)[number];
 
 /**
+ * The organization's own partner keys (docs/lending/api-keys.md): `keys:read` lists keys and their
+ * request logs; `keys:admin` issues, reissues and revokes them, and a key it issues or reissues holds
+ * only scopes the caller holds too.
+ */
+export const KEY_SCOPES = ['keys:read', 'keys:admin'] as const;
+
+/**
  * The spec's base paths (the gateway routes them, see libs/registry) and the scope area each belongs
  * to: AML is part of compliance, tax reports of reporting. The customer cabinet's public methods are
  * the borrower's own, not a partner key's, so they map to no partner scope.
  */
-export const AREA_OF_PATH: Record<string, Area | 'borrower-cabinet'> = {
+export const AREA_OF_PATH: Record<string, Area | 'keys' | 'borrower-cabinet'> = {
   '/applications': 'applications',
   '/customers': 'customers',
   '/loans': 'loans',
@@ -32,13 +39,14 @@ export const AREA_OF_PATH: Record<string, Area | 'borrower-cabinet'> = {
   '/reporting': 'reporting',
   '/tax-reporting': 'reporting',
   '/public/customer': 'borrower-cabinet',
+  '/apikeys': 'keys',
 };
-export type LendingScope = `${Area}:read` | `${Area}:write`;
+export type LendingScope = `${Area}:read` | `${Area}:write` | (typeof KEY_SCOPES)[number];
 
-export const LENDING_SCOPES: readonly LendingScope[] = LENDING_AREAS.flatMap((a) => [
-  `${a}:read` as const,
-  `${a}:write` as const,
-]);
+export const LENDING_SCOPES: readonly LendingScope[] = [
+  ...LENDING_AREAS.flatMap((a) => [`${a}:read` as const, `${a}:write` as const]),
+  ...KEY_SCOPES,
+];
 
 /** Lending's credential scheme and scopes: the only ones its routes can name. */
 export const LendingAccess = defineAccess({ schemes: ['partner-key'], scopes: LENDING_SCOPES });

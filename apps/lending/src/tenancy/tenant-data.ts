@@ -33,4 +33,14 @@ export class TenantData {
       lease.release();
     }
   }
+
+  /**
+   * A tenant transaction (same role, same row-level security) on the control database in either mode:
+   * for the organization's rows that live with its keys rather than with its lending data (the keys'
+   * request log and last-used times, docs/lending/api-keys.md). They never take, open or wait for a
+   * tenant database's pool, so logging a request cannot compete with serving one.
+   */
+  withKeys<R>(organizationId: OrganizationId, work: (tx: Tx) => Promise<R>): Promise<R> {
+    return this.shared.asTenant({ role: TENANT_ROLE, setting: TENANT_SETTING, tenant: organizationId }, work);
+  }
 }

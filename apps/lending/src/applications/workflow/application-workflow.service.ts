@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import type { Language } from '@platform/i18n';
+import type { Tx } from '@platform/persistence';
+import type { OrganizationId } from '@platform/tenancy';
+import type { LoanApplication } from '../application.entity';
+import { ApplicationTexts } from '../application-texts';
+import { ApplicationError, applicationError } from '../applications.errors';
+import { ApplicationsRepository } from '../applications.repository';
+import {
+  findTransition,
+  type ApplicationAction,
+  type ApplicationStatus,
+  type MoveActor,
+} from './application-workflow';
+import { StatusHistoryRepository } from './status-history.repository';
+
+/** Who makes a move: the calling key, or the rules (with the key whose call led to them). */
+export interface MoveBy {
+  actor: MoveActor;
+  keyId: string | null;
+}
+
+/**
+ * The one place an application's status changes: checks the move against the workflow table, writes
+ * the status and appends the history line, in the caller's transaction and under the application's
+ * row lock (`ApplicationsRepository.lock`), so concurrent moves serialise and exactly one of two
+ * conflicting moves wins.
+ */
+@Injectable()
+export class ApplicationWorkflowService {
+  constructor(
+    private readonly applications: ApplicationsRepository,
+    private readonly history: StatusHistoryRepository,
+    private readonly texts: ApplicationTexts,
+  ) {}
+
+  /** The application locked for a move, or 404 (another organization's id reads as unknown). */
+  async lockOrFail(organizationId: OrganizationId, id: string, tx: Tx): Promise<LoanApplication> {
+    const app = await this.applications.lock(organizationId, id, tx);
+    if (!app) throw applicationError(ApplicationError.NOT_FOUND, { applicationId: id });
+    return app;
+  }
+
+  /** The 409 of a move the table does not allow, naming both statuses in the request's language. */
+  refused(from: string, to: ApplicationStatus, action: ApplicationAction, lang: Language) {
+    return applicationError(
+      ApplicationError.TRANSITION_NOT_ALLOWED,
+      { fromName: this.texts.status(from, lang), toName: this.texts.status(to, lang) },
+      { from, to, action },
+    );
+  }
+
+  async move(
+    organizationId: OrganizationId,
+    app: LoanApplication,
+    move: { to: ApplicationStatus; action: ApplicationAction; by: MoveBy; reason?: string | null },
+    lang: Language,
+    tx: Tx,
+  ): Promise<void> {
+    if (!findTransition(app.status, move.to, move.action, move.by.actor))
+      throw this.refused(app.status, move.to, move.action, lang);
+    // Entering the checks stamps the run's claim (a stale claim may be taken over, CHECKS_LEASE_MS).
+    const claim = move.to === 'checks_in_progress' ? { checksStartedAt: new Date() } : {};
+    await this.applications.change(organizationId, app.id, { status: move.to, ...claim }, tx);
+    await this.history.append(
+      organizationId,
+      {
+        applicationId: app.id,
+        fromStatus: app.status,
+        toStatus: move.to,
+        action: move.action,
+        actor: move.by.actor,
+        keyId: move.by.keyId,
+        reason: move.reason ?? null,
+      },
+      tx,
+    );
+    Object.assign(app, { status: move.to, ...claim });
+  }
+
+  /** The first history line: the application's creation as a draft. */
+  async created(organizationId: OrganizationId, applicationId: string, keyId: string, tx: Tx): Promise<void> {
+    await this.history.append(
+      organizationId,
+      {
+        applicationId,
+        fromStatus: null,
+        toStatus: 'draft',
+        action: 'CreateApplication',
+        actor: 'key',
+        keyId,
+        reason: null,
+      },
+      tx,
+    );
+  }
+
+  /** A history line that is not a move (a check run taking over one that died). */
+  async note(
+    organizationId: OrganizationId,
+    app: LoanApplication,
+    entry: { action: ApplicationAction; by: MoveBy; reason: string },
+    tx: Tx,
+  ): Promise<void> {
+    await this.history.append(
+      organizationId,
+      {
+        applicationId: app.id,
+        fromStatus: app.status,
+        toStatus: app.status,
+        action: entry.action,
+        actor: entry.by.actor,
+        keyId: entry.by.keyId,
+        reason: entry.reason,
+      },
+      tx,
+    );
+  }
+}
