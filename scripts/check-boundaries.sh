@@ -101,7 +101,14 @@ export class AuditProbeController {
 }
 TS
 sed -i "1i import { AuditProbeController } from './applications/audit-probe.controller';" "$audit_module"
-sed -i 's/controllers: \[ApplicationsController\]/controllers: [ApplicationsController, AuditProbeController]/' "$audit_module"
+sed -i -E 's/controllers: \[([^]]*)\]/controllers: [\1, AuditProbeController]/; s/\[, AuditProbeController\]/[AuditProbeController]/' "$audit_module"
+# The plant must have landed, or this check proves nothing.
+grep -q 'AuditProbeController]' "$audit_module" || {
+  mv "$audit_module.probe-backup" "$audit_module"
+  rm -f "$audit_probe"
+  echo "route audit: could not plant the probe in $audit_module" >&2
+  exit 1
+}
 out=$(npx jest -c scripts/jest/unit.config.js apps/lending/src/app.routes.spec.ts 2>&1)
 status=$?
 mv "$audit_module.probe-backup" "$audit_module"
