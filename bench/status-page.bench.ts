@@ -15,7 +15,7 @@ import { KafkaMockCluster, freePort, runAdmin, startEmbeddedPostgres } from '@pl
 import { CONTRACTS, DEAD_LETTER_TOPIC } from '@platform/messaging';
 import { RUNTIME_NODE_OPTIONS } from '@platform/registry';
 import { LoadGenerator, print, type Figure } from './shared/load';
-import { Processes, waitFor } from './shared/processes';
+import { CpuWatch, Processes, waitFor } from './shared/processes';
 import { measureWithWrk, wrkPath } from './shared/wrk';
 
 const DIST = resolve(__dirname, '..');
@@ -79,8 +79,14 @@ async function main(): Promise<void> {
       `GET ${PATH}: ${bytes} bytes, Cache-Control "${sample.headers.get('cache-control')}", ` +
         `RateLimit-Limit ${sample.headers.get('ratelimit-limit')}; client ${wrk ? 'wrk' : 'node keep-alive'}, node ${process.version}`,
     );
-    const measure = (name: string, url: URL): Promise<Figure> =>
-      wrk ? measureWithWrk(wrk, name, url) : lg.measure(name, () => lg.call({ url }));
+    // Each figure with the CPU other processes took meanwhile: on a shared box a low figure may be theirs.
+    const cpu = new CpuWatch();
+    const measure = async (name: string, url: URL): Promise<Figure> => {
+      const from = cpu.snapshot();
+      const figure = await (wrk ? measureWithWrk(wrk, name, url) : lg.measure(name, () => lg.call({ url })));
+      print(`  others' CPU during "${name}": ${cpu.othersSince(from)}% of the machine`);
+      return figure;
+    };
     const node = await measure('bare node http hello-world', at(ports.node, '/'));
     const gateway = await measure('StatusPage via gateway (cache + limit)', at(ports.gateway));
     const noLimit = await measure('StatusPage via gateway (cache, no limit)', at(ports.noLimit));

@@ -58,13 +58,19 @@ async function sessionKeys(): Promise<{ privatePem: string; publicPem: string }>
  * Every registry service with seed-demo is seeded; these are the ones whose output is a tenant and key
  * for the examples below (a name without seed-demo in the registry does not compile).
  */
-const CREDENTIALED = ['calendar', 'lending', 'verification'] as const satisfies readonly SeedDemoName[];
+const CREDENTIALED = [
+  'calendar',
+  'lending',
+  'verification',
+  'public-status',
+] as const satisfies readonly SeedDemoName[];
 
 interface Credentials {
   database: string;
   calendar: { accountId: string; productId: string; apiKey: string };
   lending: { organizationId: string; apiKey: string };
   verification: { organizationId: string; apiKey: string };
+  'public-status': { businessId: string; apiKey: string };
   session: { subject: string; token: string; expiresAt: string };
 }
 
@@ -82,7 +88,10 @@ function examples(gw: string, c: Credentials): string {
     `curl -s '${gw}/api/v1/verification-cases?externalReferenceId=APP-1' -H 'X-API-Key: ${c.verification.apiKey}' -H 'Service-Organization-Id: ${c.verification.organizationId}'`,
     ``,
     `# Public status (anonymous)`,
-    `curl -s ${gw}/PublicStatus/Products`,
+    `curl -s '${gw}/PublicStatus/StatusPage?business=${c['public-status'].businessId}'`,
+    ``,
+    `# Public status management (X-Api-Key + Business-Id; docs/public-status-api.md)`,
+    `curl -s ${gw}/PublicStatus/manage/products -H 'X-Api-Key: ${c['public-status'].apiKey}' -H 'Business-Id: ${c['public-status'].businessId}'`,
     ``,
     `# Health of every service through the gateway`,
     ...ROUTED_SERVICES.map((s) => `curl -s ${gw}/health/${s.name}/ready`),
@@ -95,10 +104,11 @@ function examples(gw: string, c: Credentials): string {
 async function seed(databaseUrl: string, brokers: string, privatePem: string): Promise<Credentials> {
   const env = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, NODE_ENV };
   const seeded = new Map(SEED_DEMO_SERVICES.map((s) => [s, runAdmin(DIST, s, ['seed-demo'], env)]));
-  const [calendar, lending, verification] = CREDENTIALED.map((s) => seeded.get(s)) as [
+  const [calendar, lending, verification, publicStatus] = CREDENTIALED.map((s) => seeded.get(s)) as [
     Credentials['calendar'],
     Credentials['lending'],
     Credentials['verification'],
+    Credentials['public-status'],
   ];
   const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
   const token = await new SignJWT({
@@ -118,6 +128,7 @@ async function seed(databaseUrl: string, brokers: string, privatePem: string): P
     calendar,
     lending,
     verification,
+    'public-status': publicStatus,
     session: { subject: 'demo-person', token, expiresAt: expires.toISOString() },
   };
 }
@@ -180,7 +191,8 @@ async function main(): Promise<void> {
     let creds: Credentials | undefined = existsSync(CREDENTIALS_JSON)
       ? (JSON.parse(readFileSync(CREDENTIALS_JSON, 'utf8')) as Credentials)
       : undefined;
-    if (!creds || creds.database !== (await databaseIdentity(databaseUrl))) {
+    // A credentials file from before public status had a key is seeded again (seed-demo is idempotent).
+    if (!creds || !creds['public-status'] || creds.database !== (await databaseIdentity(databaseUrl))) {
       log('==> first start on this database: seeding demo tenants');
       creds = await seed(databaseUrl, brokers, keys.privatePem);
       writeFileSync(CREDENTIALS_JSON, JSON.stringify(creds, null, 2), { mode: 0o600 });

@@ -18,8 +18,8 @@ export class AddressResponse {
 }
 
 export class IndividualProfileResponse {
-  @ApiProperty({ example: 'Aigerim' }) firstName: string | null;
-  @ApiProperty({ example: 'Nurlanova' }) lastName: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Aigerim' }) firstName: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Nurlanova' }) lastName: string | null;
   @ApiProperty(NULLABLE_TEXT) middleName: string | null;
   @ApiProperty(NULLABLE_DATE) birthDate: string | null;
   @ApiProperty({ enum: GENDERS, nullable: true }) gender: string | null;
@@ -27,7 +27,7 @@ export class IndividualProfileResponse {
 }
 
 export class BusinessProfileResponse {
-  @ApiProperty({ example: 'Dala Trade LLP' }) legalName: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Dala Trade LLP' }) legalName: string | null;
   @ApiProperty(NULLABLE_TEXT) tradeName: string | null;
   @ApiProperty(NULLABLE_TEXT) registrationNumber: string | null;
   @ApiProperty(NULLABLE_TEXT) registrationCountry: string | null;
