@@ -4,6 +4,7 @@ import {
   CreateDateColumn,
   Entity,
   ForeignKey,
+  Unique,
   Index,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
@@ -19,6 +20,10 @@ import { APPLICATION_STATUSES } from './workflow/application-workflow';
  * shell) have no customer or product: those columns are nullable, every new application fills them.
  */
 @Entity({ name: 'applications' })
+@Unique('applications_organization_id_id_key', ['organizationId', 'id'])
+@ForeignKey(() => Customer, ['organizationId', 'customerId'], ['organizationId', 'id'], {
+  name: 'applications_customer_fkey',
+})
 @Index('applications_org_created_idx', ['organizationId', 'createdAt'])
 @Index('applications_org_status_created_idx', ['organizationId', 'status', 'createdAt'])
 @Index('applications_org_customer_created_idx', ['organizationId', 'customerId', 'createdAt'])
@@ -33,9 +38,7 @@ export class LoanApplication {
   @ForeignKey(() => Organization, { name: 'applications_organization_id_fkey' })
   organizationId: OrganizationId;
   @Column({ type: 'text' }) status: string;
-  @Column({ name: 'customer_id', type: 'uuid', nullable: true })
-  @ForeignKey(() => Customer, { name: 'applications_customer_id_fkey' })
-  customerId: string | null;
+  @Column({ name: 'customer_id', type: 'uuid', nullable: true }) customerId: string | null;
   @Column({ name: 'product_code', type: 'text', nullable: true }) productCode: string | null;
   /** The requested amount in minor units of `currency`. */
   @Column({ type: 'bigint', nullable: true, transformer: bigintNumber }) amount: number | null;

@@ -1,4 +1,4 @@
-import { Equals, IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { Equals, IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { DataServiceConfig, Sensitive } from '@platform/config';
 import { MinChars } from '@platform/envelope';
 import { service } from '@platform/registry';
@@ -26,7 +26,9 @@ export class LendingConfig extends DataServiceConfig {
   @Sensitive()
   @ValidateIf((c: LendingConfig) => c.LENDING_TENANCY_MODE === 'database-per-tenant')
   @IsString()
-  @MinChars(16)
+  @Matches(/^[\s\S]{16,}$/, {
+    message: 'LENDING_TENANT_DB_KEY must be at least 16 characters in database-per-tenant mode',
+  })
   LENDING_TENANT_DB_KEY = '';
   /** At most this many tenant databases have an open pool at once (least recently used closes first). */
   @IsInt() @Min(1) @Max(1000) LENDING_TENANT_POOLS_MAX = 20;

@@ -2,6 +2,7 @@ import { OutboxFillfactor1763740000000 } from './1763740000000-outbox-fillfactor
 import { InitLending1763702000000 } from './1763702000000-init-lending';
 import { SharedKeyTable1763720000000 } from './1763720000000-shared-key-table';
 import { TenantIsolation1763850000000 } from './1763850000000-tenant-isolation';
+import { ApplicationsCompositeKeys1763875000000 } from './1763875000000-applications-composite-keys';
 import { CustomersCore1763855000000 } from './1763855000000-customers-core';
 import { ApiKeyRequests1763880000000 } from './1763880000000-api-key-requests';
 import { ApplicationsWorkflow1763870000000 } from './1763870000000-applications-workflow';
@@ -24,4 +25,5 @@ export const LENDING_MIGRATIONS = [
   CustomerDocuments1763862000000,
   CustomerConsents1763863000000,
   CustomerBankAccounts1763864000000,
+  ApplicationsCompositeKeys1763875000000,
 ];

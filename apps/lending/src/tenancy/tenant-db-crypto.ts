@@ -27,10 +27,15 @@ export class TenantDbCrypto {
     const [version, nonce, tag, body] = sealed.split('.');
     if (version !== 'v1' || !nonce || !tag || body === undefined)
       throw new Error('not a sealed tenant database URL');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(nonce, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(nonce, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      const url = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
+      return url.toString('utf8');
+    } catch {
+      throw new Error(
+        'a tenant database URL in the registry cannot be opened with LENDING_TENANT_DB_KEY: it was sealed under another key, or altered',
+      );
+    }
   }
 }

@@ -233,4 +233,26 @@ describe('lending cross-tenant probe over every route (real PostgreSQL)', () => 
     const mine = await s.call<{ id: string }>(b, 'GET', `/Customers/GetCustomer?CustomerId=${ids.customer}`);
     expect([mine.status, mine.body.value.id]).toEqual([200, ids.customer]);
   });
+
+  it("refuses, in the database itself, a row of A that names B's customer or application", async () => {
+    // As the connecting superuser (row-level security bypassed): only the composite keys stand.
+    const attempt = (sql: string, params: unknown[]) =>
+      withClient(s.db.url, (c) => c.query(sql, params)).then(
+        () => 'written',
+        (err: { code?: string }) => err.code,
+      );
+    expect(
+      await attempt(
+        `INSERT INTO lending.applications (organization_id, status, customer_id) VALUES ('bank-a', 'draft', $1)`,
+        [ids.customer],
+      ),
+    ).toBe('23503');
+    expect(
+      await attempt(
+        // B's checks moved under A while still naming B's application.
+        `UPDATE lending.application_checks SET organization_id = 'bank-a' WHERE application_id = $1`,
+        [ids.application],
+      ),
+    ).toBe('23503');
+  });
 });

@@ -15,6 +15,9 @@ import { CHECK_STATUSES, CHECK_STEPS, type CheckStatus, type CheckStep } from '.
 
 /** One check step of an application: its current status, provider and result (retries overwrite it). */
 @Entity({ name: 'application_checks' })
+@ForeignKey(() => LoanApplication, ['organizationId', 'applicationId'], ['organizationId', 'id'], {
+  name: 'application_checks_application_fkey',
+})
 @Index('application_checks_app_step_key', ['applicationId', 'step'], { unique: true })
 @Check('application_checks_step_check', sqlIn('step', CHECK_STEPS))
 @Check('application_checks_status_check', sqlIn('status', CHECK_STATUSES))
@@ -24,7 +27,6 @@ export class ApplicationCheck {
   @ForeignKey(() => Organization, { name: 'application_checks_organization_id_fkey' })
   organizationId: OrganizationId;
   @Column({ name: 'application_id', type: 'uuid' })
-  @ForeignKey(() => LoanApplication, { name: 'application_checks_application_id_fkey' })
   applicationId: string;
   @Column({ type: 'text' }) step: CheckStep;
   @Column({ type: 'text' }) status: CheckStatus;

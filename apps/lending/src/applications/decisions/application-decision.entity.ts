@@ -6,6 +6,9 @@ import { DECIDERS, DECISION_OUTCOMES, type Decider, type DecisionOutcome } from 
 
 /** An underwriting decision (append-only): by a person through MakeDecision, or by the rules. */
 @Entity({ name: 'application_decisions' })
+@ForeignKey(() => LoanApplication, ['organizationId', 'applicationId'], ['organizationId', 'id'], {
+  name: 'application_decisions_application_fkey',
+})
 @Index('application_decisions_app_created_idx', ['applicationId', 'createdAt'])
 @Check('application_decisions_outcome_check', sqlIn('outcome', DECISION_OUTCOMES))
 @Check('application_decisions_decided_by_check', sqlIn('decided_by', DECIDERS))
@@ -15,7 +18,6 @@ export class ApplicationDecision {
   @ForeignKey(() => Organization, { name: 'application_decisions_organization_id_fkey' })
   organizationId: OrganizationId;
   @Column({ name: 'application_id', type: 'uuid' })
-  @ForeignKey(() => LoanApplication, { name: 'application_decisions_application_id_fkey' })
   applicationId: string;
   @Column({ type: 'text' }) outcome: DecisionOutcome;
   @Column({ name: 'decided_by', type: 'text' }) decidedBy: Decider;

@@ -13,6 +13,9 @@ export const EXTERNAL_CALL_MODES = ['stub', 'live'] as const;
  * call is logged even when what follows fails.
  */
 @Entity({ name: 'external_calls' })
+@ForeignKey(() => LoanApplication, ['organizationId', 'applicationId'], ['organizationId', 'id'], {
+  name: 'external_calls_application_fkey',
+})
 @Index('external_calls_org_created_idx', ['organizationId', 'createdAt'])
 @Index('external_calls_org_app_created_idx', ['organizationId', 'applicationId', 'createdAt'])
 @Check('external_calls_status_check', sqlIn('status', EXTERNAL_CALL_STATUSES))
@@ -23,7 +26,6 @@ export class ExternalCall {
   @ForeignKey(() => Organization, { name: 'external_calls_organization_id_fkey' })
   organizationId: OrganizationId;
   @Column({ name: 'application_id', type: 'uuid', nullable: true })
-  @ForeignKey(() => LoanApplication, { name: 'external_calls_application_id_fkey' })
   applicationId: string | null;
   @Column({ name: 'customer_id', type: 'uuid', nullable: true }) customerId: string | null;
   /** The check step the call served, if any. */

@@ -12,6 +12,9 @@ export const MOVE_ACTORS = ['key', 'rules'] as const;
  * order of the moves even inside one transaction).
  */
 @Entity({ name: 'application_status_history' })
+@ForeignKey(() => LoanApplication, ['organizationId', 'applicationId'], ['organizationId', 'id'], {
+  name: 'application_status_history_application_fkey',
+})
 @Index('application_status_history_app_seq_key', ['applicationId', 'seq'], { unique: true })
 @Check('application_status_history_actor_check', sqlIn('actor', MOVE_ACTORS))
 @Check('application_status_history_action_check', sqlIn('action', APPLICATION_ACTIONS))
@@ -21,7 +24,6 @@ export class ApplicationStatusChange {
   @ForeignKey(() => Organization, { name: 'application_status_history_organization_id_fkey' })
   organizationId: OrganizationId;
   @Column({ name: 'application_id', type: 'uuid' })
-  @ForeignKey(() => LoanApplication, { name: 'application_status_history_application_id_fkey' })
   applicationId: string;
   @Column({ type: 'integer' }) seq: number;
   /** Null on the first line (the application's creation). */
