@@ -1,6 +1,7 @@
 import { ENVELOPE_NOTE, tenantKeyScheme, type ApiReferenceDefinition } from '@platform/api-docs';
 import { CommonError } from '@platform/envelope';
 import { VerificationAppModule } from './app.module';
+import { casesError } from './cases/cases.errors';
 
 /** Verification's API reference: docs/openapi/verification.<lang>.json, at /docs/verification. */
 export const VERIFICATION_REFERENCE: ApiReferenceDefinition = {
@@ -21,5 +22,5 @@ export const VERIFICATION_REFERENCE: ApiReferenceDefinition = {
     ),
   },
   denied: [CommonError.SCOPE_MISSING],
-  errors: [],
+  errors: [casesError],
 };

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypedConfigModule } from '@platform/config';
@@ -7,6 +8,9 @@ import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
 import { ApiKeyGuard } from '@platform/tenancy';
+import { CaseHistoryRepository } from './cases/case-history.repository';
+import { CaseIdempotencyRepository } from './cases/case-idempotency.repository';
+import { CaseUploadTokensRepository } from './cases/case-upload-tokens.repository';
 import { CasesController } from './cases/cases.controller';
 import { CasesRepository } from './cases/cases.repository';
 import { CasesService } from './cases/cases.service';
@@ -21,7 +25,7 @@ export class VerificationAppModule {
       module: VerificationAppModule,
       imports: [
         TypedConfigModule.forRoot(VerificationConfig, env),
-        PlatformI18nModule.forRoot(),
+        PlatformI18nModule.forRoot(join(__dirname, 'i18n')),
         EnvelopeModule,
         PersistenceModule.forService(VerificationConfig, VERIFICATION_DATABASE, { name: 'verification' }),
         VerificationTenancy,
@@ -31,7 +35,14 @@ export class VerificationAppModule {
         }),
       ],
       controllers: [CasesController],
-      providers: [CasesService, CasesRepository, { provide: APP_GUARD, useExisting: ApiKeyGuard }],
+      providers: [
+        CasesService,
+        CasesRepository,
+        CaseHistoryRepository,
+        CaseIdempotencyRepository,
+        CaseUploadTokensRepository,
+        { provide: APP_GUARD, useExisting: ApiKeyGuard },
+      ],
     };
   }
 }

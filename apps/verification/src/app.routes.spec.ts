@@ -7,7 +7,15 @@ describe('verification routes', () => {
 
   it('are found', () => {
     expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['GET /api/v1/verification-cases', 'GET /health/live', 'GET /health/ready']),
+      expect.arrayContaining([
+        'GET /api/v1/verification-cases',
+        'POST /api/v1/verification-cases',
+        'GET /api/v1/verification-cases/:id',
+        'GET /api/v1/verification-cases/:id/history',
+        'POST /api/v1/verification-cases/:id/cancel',
+        'GET /health/live',
+        'GET /health/ready',
+      ]),
     );
   });
 

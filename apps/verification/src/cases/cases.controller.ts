@@ -1,11 +1,16 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope, list } from '@platform/envelope';
 import { VerificationAccess, type OrganizationPrincipal } from '../tenancy/scopes';
+import { CasesError } from './cases.errors';
 import { CasesService } from './cases.service';
+import { CreateCaseRequest } from './dto/create-case.request';
 import { ListCasesRequest } from './dto/list-cases.request';
-import { CaseResponse } from './dto/case.response';
+import { CaseResponse, CaseStatusChangeResponse, CreatedCaseResponse } from './dto/case.response';
+
+const CASE_ID = { name: 'id', format: 'uuid', description: 'Identifier of the case' };
 
 @ApiTags('Verification cases')
 @ApiHeader({ name: 'X-API-Key', required: true })
@@ -23,6 +28,31 @@ import { CaseResponse } from './dto/case.response';
 export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
+  @Post()
+  @VerificationAccess.Authenticated('api-key')
+  @VerificationAccess.RequireScopes('cases:write')
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: true,
+    description:
+      'Your unique value per case (e.g. a UUID), kept 24 hours per organization: a repeat returns the case already created',
+  })
+  @ApiOperation({ summary: 'Create a check in status AwaitingApplicant, with the borrower upload link' })
+  @ApiReasons(
+    CasesError.IDEMPOTENCY_KEY_MISSING,
+    CasesError.IDEMPOTENCY_KEY_INVALID,
+    CasesError.IDEMPOTENCY_KEY_REUSED,
+    CasesError.IDEMPOTENCY_REQUEST_IN_PROGRESS,
+  )
+  @ApiEnvelope(CreatedCaseResponse, { status: 201 })
+  create(
+    @CurrentPrincipal() p: OrganizationPrincipal,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: CreateCaseRequest,
+  ) {
+    return this.cases.create(p.ownerId, key, body);
+  }
+
   @Get()
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:read')
@@ -31,5 +61,40 @@ export class CasesController {
   async list(@CurrentPrincipal() p: OrganizationPrincipal, @Query() q: ListCasesRequest) {
     const { items, total } = await this.cases.list(p.ownerId, q);
     return list(items, total);
+  }
+
+  @Get(':id')
+  @VerificationAccess.Authenticated('api-key')
+  @VerificationAccess.RequireScopes('cases:read')
+  @ApiOperation({ summary: 'One case' })
+  @ApiParam(CASE_ID)
+  @ApiReasons(CasesError.NOT_FOUND)
+  @ApiEnvelope(CaseResponse)
+  get(@CurrentPrincipal() p: OrganizationPrincipal, @Param('id') id: string) {
+    return this.cases.get(p.ownerId, id);
+  }
+
+  @Get(':id/history')
+  @VerificationAccess.Authenticated('api-key')
+  @VerificationAccess.RequireScopes('cases:read')
+  @ApiOperation({ summary: "The case's status moves, oldest first" })
+  @ApiParam(CASE_ID)
+  @ApiReasons(CasesError.NOT_FOUND)
+  @ApiEnvelope(CaseStatusChangeResponse, { list: true })
+  async history(@CurrentPrincipal() p: OrganizationPrincipal, @Param('id') id: string) {
+    const { items, total } = await this.cases.statusHistory(p.ownerId, id);
+    return list(items, total);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @VerificationAccess.Authenticated('api-key')
+  @VerificationAccess.RequireScopes('cases:write')
+  @ApiOperation({ summary: 'Cancel a case that has not reached a final status' })
+  @ApiParam(CASE_ID)
+  @ApiReasons(CasesError.NOT_FOUND, CasesError.TRANSITION_NOT_ALLOWED)
+  @ApiEnvelope(CaseResponse)
+  cancel(@CurrentPrincipal() p: OrganizationPrincipal, @Param('id') id: string) {
+    return this.cases.cancel(p.ownerId, id);
   }
 }

@@ -1,8 +1,18 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { ListValue } from '@platform/envelope';
+import { Transactions, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
+import { VerificationConfig } from '../config/verification.config';
+import { CaseHistoryRepository } from './case-history.repository';
+import { CaseIdempotencyRepository } from './case-idempotency.repository';
+import { canMove, isCaseStatus, type CaseStatus } from './case-statuses';
+import { CaseUploadTokensRepository } from './case-upload-tokens.repository';
+import { CasesError, casesError } from './cases.errors';
 import { CasesRepository } from './cases.repository';
+import type { CreateCaseRequest } from './dto/create-case.request';
 import type { ListCasesRequest } from './dto/list-cases.request';
+import type { VerificationCase } from './verification-case.entity';
 
 export interface CaseView {
   id: string;
@@ -12,30 +22,207 @@ export interface CaseView {
   applicantCountryCode: string;
   reportCountryCode: string;
   createdAt: string;
+  updatedAt: string;
 }
+
+export interface CreatedCaseView {
+  id: string;
+  status: string;
+  applicantUploadUrl: string;
+}
+
+export interface StatusChangeView {
+  fromStatus: string | null;
+  toStatus: string;
+  changedAt: string;
+}
+
+/** Where the borrower portal will serve a token (docs/verification-api.md, "Applicant upload URL"). */
+export const APPLICANT_UPLOAD_PATH = '/portal/v1/upload/';
+const HOUR = 3_600_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** RFC 9110 token-ish: visible ASCII, no spaces; long enough for a UUID or a ULID with a prefix. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 @Injectable()
 export class CasesService {
-  constructor(private readonly cases: CasesRepository) {}
+  constructor(
+    private readonly config: VerificationConfig,
+    private readonly transactions: Transactions,
+    private readonly cases: CasesRepository,
+    private readonly history: CaseHistoryRepository,
+    private readonly keys: CaseIdempotencyRepository,
+    private readonly tokens: CaseUploadTokensRepository,
+  ) {}
+
+  /**
+   * Creates a case in AwaitingApplicant, once per Idempotency-Key (docs/verification-api.md,
+   * "Idempotency"). The key is held with a non-blocking transaction lock, so a second request while
+   * the first runs answers 409 instead of queuing; the key row commits with the case, so a later
+   * repeat finds it and answers the same case.
+   */
+  async create(organizationId: OrganizationId, rawKey: string | undefined, dto: CreateCaseRequest) {
+    if (rawKey === undefined || rawKey === '') throw casesError(CasesError.IDEMPOTENCY_KEY_MISSING);
+    if (!IDEMPOTENCY_KEY.test(rawKey)) throw casesError(CasesError.IDEMPOTENCY_KEY_INVALID);
+    const requestHash = sha256(
+      JSON.stringify([
+        dto.externalReferenceId,
+        dto.applicantType,
+        dto.applicantCountryCode,
+        dto.reportCountryCode,
+      ]),
+    );
+    return this.transactions.run(async (tx): Promise<CreatedCaseView> => {
+      if (!(await this.keys.tryHold(organizationId, rawKey, tx)))
+        throw casesError(CasesError.IDEMPOTENCY_REQUEST_IN_PROGRESS);
+      const now = new Date();
+      const prior = await this.keys.live(organizationId, rawKey, now, tx);
+      if (prior) {
+        if (prior.requestHash !== requestHash) throw casesError(CasesError.IDEMPOTENCY_KEY_REUSED);
+        const existing = await this.cases.get(organizationId, prior.caseId, tx);
+        if (!existing) throw casesError(CasesError.NOT_FOUND, { caseId: prior.caseId });
+        return this.created(
+          existing.id,
+          existing.status,
+          await this.issueToken(tx, organizationId, existing.id, now),
+        );
+      }
+      const status: CaseStatus = 'AwaitingApplicant';
+      const id = await this.cases.create(
+        organizationId,
+        {
+          status,
+          externalReferenceId: dto.externalReferenceId,
+          applicantType: dto.applicantType,
+          applicantCountryCode: dto.applicantCountryCode,
+          reportCountryCode: dto.reportCountryCode,
+          createdAt: now,
+          updatedAt: now,
+        },
+        tx,
+      );
+      await this.history.append(
+        organizationId,
+        { caseId: id, fromStatus: null, toStatus: status, changedAt: now },
+        tx,
+      );
+      await this.keys.remember(
+        organizationId,
+        {
+          key: rawKey,
+          requestHash,
+          caseId: id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + this.config.IDEMPOTENCY_KEY_TTL_HOURS * HOUR),
+        },
+        tx,
+      );
+      return this.created(id, status, await this.issueToken(tx, organizationId, id, now));
+    });
+  }
+
+  async get(organizationId: OrganizationId, id: string): Promise<CaseView> {
+    return view(await this.found(organizationId, id));
+  }
 
   async list(organizationId: OrganizationId, q: ListCasesRequest): Promise<ListValue<CaseView>> {
     const [rows, total] = await this.cases.pageOf(
       organizationId,
-      { externalReferenceId: q.externalReferenceId },
+      {
+        externalReferenceId: q.externalReferenceId,
+        status: q.status,
+        createdFrom: q.createdFrom ? new Date(q.createdFrom) : undefined,
+        createdTo: q.createdTo ? new Date(q.createdTo) : undefined,
+      },
       q.offset ?? 0,
       q.limit ?? 20,
     );
+    return { items: rows.map(view), total };
+  }
+
+  async statusHistory(organizationId: OrganizationId, id: string): Promise<ListValue<StatusChangeView>> {
+    await this.found(organizationId, id);
+    const rows = await this.history.of(organizationId, id);
     return {
-      items: rows.map((c) => ({
-        id: c.id,
-        status: c.status,
-        externalReferenceId: c.externalReferenceId,
-        applicantType: c.applicantType,
-        applicantCountryCode: c.applicantCountryCode,
-        reportCountryCode: c.reportCountryCode,
-        createdAt: c.createdAt.toISOString(),
+      items: rows.map((r) => ({
+        fromStatus: r.fromStatus,
+        toStatus: r.toStatus,
+        changedAt: r.changedAt.toISOString(),
       })),
-      total,
+      total: rows.length,
     };
   }
+
+  cancel(organizationId: OrganizationId, id: string): Promise<CaseView> {
+    return this.move(organizationId, id, 'Cancelled');
+  }
+
+  /** The one way a case's status changes: checked against CASE_TRANSITIONS, recorded in the history. */
+  private async move(organizationId: OrganizationId, id: string, to: CaseStatus): Promise<CaseView> {
+    if (!UUID.test(id)) throw casesError(CasesError.NOT_FOUND, { caseId: id });
+    return this.transactions.run(async (tx) => {
+      const c = await this.cases.lock(organizationId, id, tx);
+      if (!c) throw casesError(CasesError.NOT_FOUND, { caseId: id });
+      if (!isCaseStatus(c.status) || !canMove(c.status, to))
+        throw casesError(CasesError.TRANSITION_NOT_ALLOWED, { from: c.status, to });
+      const now = new Date();
+      await this.cases.change(organizationId, id, { status: to, updatedAt: now }, tx);
+      await this.history.append(
+        organizationId,
+        { caseId: id, fromStatus: c.status, toStatus: to, changedAt: now },
+        tx,
+      );
+      return view({ ...c, status: to, updatedAt: now });
+    });
+  }
+
+  private async found(organizationId: OrganizationId, id: string): Promise<VerificationCase> {
+    const c = UUID.test(id) ? await this.cases.get(organizationId, id) : null;
+    if (!c) throw casesError(CasesError.NOT_FOUND, { caseId: id });
+    return c;
+  }
+
+  /**
+   * A fresh single-use token for the case; only its hash is stored. A repeat of creation gets a token of
+   * its own, so every answer's link works until one of them is used (then the portal retires the rest).
+   */
+  private async issueToken(
+    tx: Tx,
+    organizationId: OrganizationId,
+    caseId: string,
+    now: Date,
+  ): Promise<string> {
+    const token = `vup_${randomBytes(32).toString('base64url')}`;
+    await this.tokens.add(
+      organizationId,
+      {
+        tokenHash: sha256(token),
+        caseId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + this.config.APPLICANT_UPLOAD_TOKEN_TTL_HOURS * HOUR),
+      },
+      tx,
+    );
+    return token;
+  }
+
+  private created(id: string, status: string, token: string): CreatedCaseView {
+    const origin = this.config.APPLICANT_PORTAL_URL.replace(/\/+$/, '');
+    return { id, status, applicantUploadUrl: `${origin}${APPLICANT_UPLOAD_PATH}${token}` };
+  }
+}
+
+function view(c: VerificationCase): CaseView {
+  return {
+    id: c.id,
+    status: c.status,
+    externalReferenceId: c.externalReferenceId,
+    applicantType: c.applicantType,
+    applicantCountryCode: c.applicantCountryCode,
+    reportCountryCode: c.reportCountryCode,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
 }

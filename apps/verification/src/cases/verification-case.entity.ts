@@ -1,9 +1,10 @@
 import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 
-/** A verification case. The foundation keeps the fields the spec names; the cases issue adds the rest. */
+/** A verification case (statuses: case-statuses.ts). */
 @Entity({ name: 'verification_cases' })
 @Index('cases_org_ref_idx', ['organizationId', 'externalReferenceId'])
+@Index('cases_org_created_idx', ['organizationId', 'createdAt'])
 export class VerificationCase {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column({ name: 'organization_id', type: 'text' })
@@ -15,4 +16,5 @@ export class VerificationCase {
   @Column({ name: 'applicant_country_code', type: 'text' }) applicantCountryCode: string;
   @Column({ name: 'report_country_code', type: 'text' }) reportCountryCode: string;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
-import { MaxChars, QueryInt } from '@platform/envelope';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { IsInstant, MaxChars, QueryInt } from '@platform/envelope';
+import { CASE_STATUSES, type CaseStatus } from '../case-statuses';
 
 export class ListCasesRequest {
   @ApiPropertyOptional({ description: "Caller's own application number", example: 'APP-2026-0042' })
@@ -8,6 +9,21 @@ export class ListCasesRequest {
   @IsString()
   @MaxChars(128)
   externalReferenceId?: string;
+
+  @ApiPropertyOptional({ enum: CASE_STATUSES, description: 'Only cases in this status' })
+  @IsOptional()
+  @IsIn(CASE_STATUSES)
+  status?: CaseStatus;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant' })
+  @IsOptional()
+  @IsInstant()
+  createdFrom?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant' })
+  @IsOptional()
+  @IsInstant()
+  createdTo?: string;
 
   @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Position of the first item, from 0' })
   @IsOptional()

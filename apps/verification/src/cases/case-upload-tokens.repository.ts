@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
+import type { OrganizationId } from '@platform/tenancy';
+import { CaseUploadToken } from './case-upload-token.entity';
+
+@Injectable()
+export class CaseUploadTokensRepository extends TenantScopedRepository<CaseUploadToken, 'organizationId'> {
+  constructor(@InjectDataSource() ds: DataSource) {
+    super(ds, CaseUploadToken, 'organizationId');
+  }
+
+  async add(organizationId: OrganizationId, row: Omit<CaseUploadToken, 'organizationId' | 'usedAt'>, tx: Tx) {
+    await this.insert(organizationId, [row], tx);
+  }
+
+  of(organizationId: OrganizationId, caseId: string): Promise<CaseUploadToken[]> {
+    return this.find(organizationId, { caseId }, { createdAt: 'ASC' });
+  }
+}

@@ -1,0 +1,28 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsString, Matches } from 'class-validator';
+import { MaxChars, MinChars } from '@platform/envelope';
+
+export const APPLICANT_TYPES = ['Individual', 'Business'] as const;
+const COUNTRY = /^[A-Z]{2}$/;
+
+export class CreateCaseRequest {
+  @ApiProperty({ description: "Caller's own application number", example: 'APP-2026-0042', maxLength: 128 })
+  @IsString()
+  @MinChars(1)
+  @MaxChars(128)
+  externalReferenceId: string;
+
+  @ApiProperty({ enum: APPLICANT_TYPES, example: 'Individual' })
+  @IsIn(APPLICANT_TYPES)
+  applicantType: (typeof APPLICANT_TYPES)[number];
+
+  @ApiProperty({ description: 'Country code, ISO 3166-1 alpha-2', example: 'KZ', pattern: '^[A-Z]{2}$' })
+  @IsString()
+  @Matches(COUNTRY)
+  applicantCountryCode: string;
+
+  @ApiProperty({ description: 'Country code, ISO 3166-1 alpha-2', example: 'KZ', pattern: '^[A-Z]{2}$' })
+  @IsString()
+  @Matches(COUNTRY)
+  reportCountryCode: string;
+}
