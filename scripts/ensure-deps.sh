@@ -33,14 +33,16 @@ if ! /usr/bin/python3 -c 'import dateutil' 2>/dev/null; then
   fi
 fi
 
-# `npm test` also drives the API reference in a real browser: Debian's chromium, headless.
-if [ "${1:-}" = "--with-browser" ] && [ ! -x /usr/bin/chromium ]; then
+# `npm test` also drives the API reference and the borrower portal in a real browser (Debian's chromium,
+# headless), renders the verification summary PDF (poppler-utils' pdftoppm) and reads its QR code
+# (zbar-tools' zbarimg).
+if [ "${1:-}" = "--with-browser" ] && { [ ! -x /usr/bin/chromium ] || ! command -v pdftoppm >/dev/null || ! command -v zbarimg >/dev/null; }; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "==> installing chromium (the API reference's browser test) with apt-get"
+    echo "==> installing chromium, poppler-utils and zbar-tools (browser, PDF and QR tests) with apt-get"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils zbar-tools >/dev/null
   else
-    echo "chromium is missing. Install it (sudo apt-get install -y chromium): the browser test needs /usr/bin/chromium." >&2
+    echo "chromium, pdftoppm or zbarimg is missing. Install them (sudo apt-get install -y chromium poppler-utils zbar-tools): the browser and PDF tests need them." >&2
     exit 1
   fi
 fi
