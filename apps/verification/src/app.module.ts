@@ -10,12 +10,15 @@ import { PersistenceModule } from '@platform/persistence';
 import { ApiKeyGuard } from '@platform/tenancy';
 import { CaseHistoryRepository } from './cases/case-history.repository';
 import { CaseIdempotencyRepository } from './cases/case-idempotency.repository';
+import { CaseMoves } from './cases/case-moves.service';
 import { CaseUploadTokensRepository } from './cases/case-upload-tokens.repository';
 import { CasesController } from './cases/cases.controller';
 import { CasesRepository } from './cases/cases.repository';
 import { CasesService } from './cases/cases.service';
 import { VerificationConfig } from './config/verification.config';
 import { VERIFICATION_DATABASE } from './database';
+import { VerificationEvents } from './events/verification-events';
+import { VerificationEventsRepository } from './events/verification-events.repository';
 import { VerificationTenancy } from './tenancy/verification.tenancy';
 
 @Module({})
@@ -41,6 +44,9 @@ export class VerificationAppModule {
         CaseHistoryRepository,
         CaseIdempotencyRepository,
         CaseUploadTokensRepository,
+        CaseMoves,
+        VerificationEvents,
+        VerificationEventsRepository,
         { provide: APP_GUARD, useExisting: ApiKeyGuard },
       ],
     };

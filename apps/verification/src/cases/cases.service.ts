@@ -6,7 +6,8 @@ import type { OrganizationId } from '@platform/tenancy';
 import { VerificationConfig } from '../config/verification.config';
 import { CaseHistoryRepository } from './case-history.repository';
 import { CaseIdempotencyRepository } from './case-idempotency.repository';
-import { canMove, isCaseStatus, type CaseStatus } from './case-statuses';
+import { CaseMoves } from './case-moves.service';
+import type { CaseStatus } from './case-statuses';
 import { CaseUploadTokensRepository } from './case-upload-tokens.repository';
 import { CasesError, casesError } from './cases.errors';
 import { CasesRepository } from './cases.repository';
@@ -21,6 +22,8 @@ export interface CaseView {
   applicantType: string;
   applicantCountryCode: string;
   reportCountryCode: string;
+  applicantName: string | null;
+  applicantBirthDate: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -55,6 +58,7 @@ export class CasesService {
     private readonly history: CaseHistoryRepository,
     private readonly keys: CaseIdempotencyRepository,
     private readonly tokens: CaseUploadTokensRepository,
+    private readonly moves: CaseMoves,
   ) {}
 
   /**
@@ -72,6 +76,8 @@ export class CasesService {
         dto.applicantType,
         dto.applicantCountryCode,
         dto.reportCountryCode,
+        dto.applicantName ?? null,
+        dto.applicantBirthDate ?? null,
       ]),
     );
     return this.transactions.run(async (tx): Promise<CreatedCaseView> => {
@@ -90,24 +96,19 @@ export class CasesService {
         );
       }
       const status: CaseStatus = 'AwaitingApplicant';
-      const id = await this.cases.create(
-        organizationId,
-        {
-          status,
-          externalReferenceId: dto.externalReferenceId,
-          applicantType: dto.applicantType,
-          applicantCountryCode: dto.applicantCountryCode,
-          reportCountryCode: dto.reportCountryCode,
-          createdAt: now,
-          updatedAt: now,
-        },
-        tx,
-      );
-      await this.history.append(
-        organizationId,
-        { caseId: id, fromStatus: null, toStatus: status, changedAt: now },
-        tx,
-      );
+      const fields = {
+        status,
+        externalReferenceId: dto.externalReferenceId,
+        applicantType: dto.applicantType,
+        applicantCountryCode: dto.applicantCountryCode,
+        reportCountryCode: dto.reportCountryCode,
+        applicantName: dto.applicantName ?? null,
+        applicantBirthDate: dto.applicantBirthDate ?? null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const id = await this.cases.create(organizationId, fields, tx);
+      await this.moves.started(tx, organizationId, { ...fields, id, organizationId });
       await this.keys.remember(
         organizationId,
         {
@@ -159,23 +160,10 @@ export class CasesService {
     return this.move(organizationId, id, 'Cancelled');
   }
 
-  /** The one way a case's status changes: checked against CASE_TRANSITIONS, recorded in the history. */
-  private async move(organizationId: OrganizationId, id: string, to: CaseStatus): Promise<CaseView> {
-    if (!UUID.test(id)) throw casesError(CasesError.NOT_FOUND, { caseId: id });
-    return this.transactions.run(async (tx) => {
-      const c = await this.cases.lock(organizationId, id, tx);
-      if (!c) throw casesError(CasesError.NOT_FOUND, { caseId: id });
-      if (!isCaseStatus(c.status) || !canMove(c.status, to))
-        throw casesError(CasesError.TRANSITION_NOT_ALLOWED, { from: c.status, to });
-      const now = new Date();
-      await this.cases.change(organizationId, id, { status: to, updatedAt: now }, tx);
-      await this.history.append(
-        organizationId,
-        { caseId: id, fromStatus: c.status, toStatus: to, changedAt: now },
-        tx,
-      );
-      return view({ ...c, status: to, updatedAt: now });
-    });
+  private move(organizationId: OrganizationId, id: string, to: CaseStatus): Promise<CaseView> {
+    return this.transactions.run(async (tx) =>
+      view(await this.moves.move(tx, organizationId, await this.moves.lock(tx, organizationId, id), to)),
+    );
   }
 
   private async found(organizationId: OrganizationId, id: string): Promise<VerificationCase> {
@@ -222,6 +210,8 @@ function view(c: VerificationCase): CaseView {
     applicantType: c.applicantType,
     applicantCountryCode: c.applicantCountryCode,
     reportCountryCode: c.reportCountryCode,
+    applicantName: c.applicantName,
+    applicantBirthDate: c.applicantBirthDate,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

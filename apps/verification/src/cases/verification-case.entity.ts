@@ -15,6 +15,10 @@ export class VerificationCase {
   @Column({ name: 'applicant_type', type: 'text' }) applicantType: string;
   @Column({ name: 'applicant_country_code', type: 'text' }) applicantCountryCode: string;
   @Column({ name: 'report_country_code', type: 'text' }) reportCountryCode: string;
+  /** The applicant's name as the caller knows it: what the document checks compare the document with. */
+  @Column({ name: 'applicant_name', type: 'text', nullable: true }) applicantName: string | null;
+  /** An individual's date of birth, YYYY-MM-DD. */
+  @Column({ name: 'applicant_birth_date', type: 'date', nullable: true }) applicantBirthDate: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }

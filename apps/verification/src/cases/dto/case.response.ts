@@ -16,6 +16,21 @@ export class CaseResponse {
   @ApiProperty({ description: 'Country code, ISO 3166-1 alpha-2', example: 'KZ' })
   applicantCountryCode: string;
   @ApiProperty({ description: 'Country code, ISO 3166-1 alpha-2', example: 'KZ' }) reportCountryCode: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The applicant's name as given at creation; null when not given",
+    example: 'Aigerim Serikovna Nurlanova',
+  })
+  applicantName: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date',
+    description: "An individual's date of birth as given at creation; null when not given",
+    example: '1990-04-17',
+  })
+  applicantBirthDate: string | null;
   @ApiProperty({ format: 'date-time', example: '2026-11-23T09:15:00.000Z' }) createdAt: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-23T09:15:00.000Z' }) updatedAt: string;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, Matches } from 'class-validator';
-import { MaxChars, MinChars } from '@platform/envelope';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsCalendarDate, MaxChars, MinChars } from '@platform/envelope';
 
 export const APPLICANT_TYPES = ['Individual', 'Business'] as const;
 const COUNTRY = /^[A-Z]{2}$/;
@@ -25,4 +25,28 @@ export class CreateCaseRequest {
   @IsString()
   @Matches(COUNTRY)
   reportCountryCode: string;
+
+  @ApiProperty({
+    required: false,
+    description:
+      "The applicant's full name as the caller knows it (an individual's name, or a business's legal name); the document checks compare it with the name read from the document",
+    example: 'Aigerim Serikovna Nurlanova',
+    maxLength: 200,
+  })
+  @IsOptional()
+  @IsString()
+  @MinChars(1)
+  @MaxChars(200)
+  applicantName?: string;
+
+  @ApiProperty({
+    required: false,
+    description:
+      "An individual's date of birth (YYYY-MM-DD); the document checks compare it with the document",
+    example: '1990-04-17',
+    format: 'date',
+  })
+  @IsOptional()
+  @IsCalendarDate()
+  applicantBirthDate?: string;
 }
