@@ -39,3 +39,15 @@ export {
   DeadLettered,
   type ServiceHealthReportedV1,
 } from './topics/platform.topics';
+export {
+  VerificationCaseStatusChanged,
+  VerificationDocumentUploaded,
+  VerificationDocumentStatusChanged,
+  VerificationManualReviewStatusChanged,
+  VerificationSummaryGenerated,
+  type VerificationCaseStatusChangedV1,
+  type VerificationDocumentUploadedV1,
+  type VerificationDocumentStatusChangedV1,
+  type VerificationManualReviewStatusChangedV1,
+  type VerificationSummaryGeneratedV1,
+} from './topics/verification.topics';

@@ -70,7 +70,14 @@ export function rawRequest(
         path: `${u.pathname}${u.search}`,
         method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
         headers: {
-          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(init.body === undefined
+            ? {}
+            : {
+                'content-type': 'application/json',
+                // Node frames a DELETE (or OPTIONS) body with neither Content-Length nor chunked
+                // encoding: the server would read the body as a second request.
+                'content-length': String(Buffer.byteLength(init.body)),
+              }),
           ...init.headers,
         },
         agent: false,

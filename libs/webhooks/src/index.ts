@@ -34,15 +34,18 @@ export { WebhookSecretBox, generateWebhookSecret } from './webhook-secret-box';
 export {
   webhookTablesDdl,
   dropWebhookTablesDdl,
+  webhookEnabledDdl,
+  dropWebhookEnabledDdl,
   MAX_LOGGED_RESPONSE_BYTES,
   type WebhookDeliveryStatus,
 } from './webhook-tables';
-export { webhookTablesMigration } from './webhook-tables.migration';
+export { webhookTablesMigration, webhookEnabledMigration } from './webhook-tables.migration';
 export {
   WebhookSubscriptions,
   type WebhookSubscription,
   type WebhookSubscriptionWithSecret,
   type CreateWebhookSubscription,
+  type UpdateWebhookSubscription,
   type WebhookSubscriptionsOptions,
 } from './webhook-subscriptions.service';
 export {

@@ -119,6 +119,24 @@ interface AttemptRow {
   next_attempt_at: Date | null;
 }
 
+const DELIVERY_COLUMNS = `id, subscription_id, event_type, event_id, status, attempts, next_attempt_at,
+  last_status, last_error, created_at, delivered_at, dead_at`;
+
+const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
+  id: r.id,
+  subscriptionId: r.subscription_id,
+  eventType: r.event_type,
+  eventId: r.event_id,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.status === 'pending' || r.status === 'delivering' ? r.next_attempt_at : null,
+  lastStatus: r.last_status,
+  lastError: r.last_error,
+  createdAt: r.created_at,
+  deliveredAt: r.delivered_at,
+  deadAt: r.dead_at,
+});
+
 /** The delivery log of a service's tenants, for their API (list, attempts) and for redrive. */
 export class WebhookDeliveries {
   private readonly s: string;
@@ -140,30 +158,23 @@ export class WebhookDeliveries {
     const limit = Math.min(Math.max(1, filter.limit ?? 50), 500);
     const offset = Math.max(0, filter.offset ?? 0);
     const { rows } = await this.pool.query<DeliveryRow & { total: string }>(
-      `SELECT id, subscription_id, event_type, event_id, status, attempts, next_attempt_at, last_status,
-              last_error, created_at, delivered_at, dead_at, count(*) OVER () AS total
+      `SELECT ${DELIVERY_COLUMNS}, count(*) OVER () AS total
          FROM ${this.s}.webhook_deliveries
         WHERE tenant_id = $1 AND ($2::uuid IS NULL OR subscription_id = $2) AND ($3::text IS NULL OR status = $3)
         ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`,
       [tenantId, filter.subscriptionId ?? null, filter.status ?? null, limit, offset],
     );
-    return {
-      total: rows.length ? Number(rows[0].total) : 0,
-      items: rows.map((r) => ({
-        id: r.id,
-        subscriptionId: r.subscription_id,
-        eventType: r.event_type,
-        eventId: r.event_id,
-        status: r.status,
-        attempts: r.attempts,
-        nextAttemptAt: r.status === 'pending' || r.status === 'delivering' ? r.next_attempt_at : null,
-        lastStatus: r.last_status,
-        lastError: r.last_error,
-        createdAt: r.created_at,
-        deliveredAt: r.delivered_at,
-        deadAt: r.dead_at,
-      })),
-    };
+    return { total: rows.length ? Number(rows[0].total) : 0, items: rows.map(toDelivery) };
+  }
+
+  /** One delivery of the tenant; undefined when it has no such one. */
+  async get(tenantId: string, deliveryId: string): Promise<WebhookDelivery | undefined> {
+    if (!UUID.test(deliveryId)) return undefined;
+    const { rows } = await this.pool.query<DeliveryRow>(
+      `SELECT ${DELIVERY_COLUMNS} FROM ${this.s}.webhook_deliveries WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, deliveryId],
+    );
+    return rows[0] ? toDelivery(rows[0]) : undefined;
   }
 
   /** The attempts of one delivery, in order; undefined when the tenant has no such delivery. */

@@ -32,6 +32,8 @@ export interface WebhookWorkerOptions extends Partial<RetrySchedule> {
   /** Response bytes kept in the delivery log: 2048. */
   maxResponseBytes?: number;
   log?: (level: 'info' | 'warn' | 'error', msg: string) => void;
+  /** Source of the backoff's jitter, uniform in [0, 1): `Math.random`; tests pin it to see the windows. */
+  random?: () => number;
 }
 
 export interface WorkerRoundResult {
@@ -268,7 +270,7 @@ export class WebhookDeliveryWorker {
       truncated: res?.truncated ?? false,
       address: target?.address ?? null,
       latencyMs: Math.round(performance.now() - started),
-      delayMs: outcome === 'retry' ? backoffDelayMs(failed, this.schedule) : 0,
+      delayMs: outcome === 'retry' ? backoffDelayMs(failed, this.schedule, this.opts.random) : 0,
     };
   }
 

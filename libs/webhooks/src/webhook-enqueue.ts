@@ -10,8 +10,9 @@ export interface EnqueueWebhook {
   /** JSON object sent as the body's `data`. */
   payload: unknown;
   /**
-   * These subscriptions of the tenant (others are ignored, as are ids of another tenant). Omitted:
-   * every subscription of the tenant whose event types include `eventType` (or that has none listed).
+   * These subscriptions of the tenant (others are ignored, as are ids of another tenant), paused ones
+   * too (a test ping before enabling one again). Omitted: every enabled subscription of the tenant
+   * whose event types include `eventType` (or that has none listed).
    */
   subscriptionIds?: string[];
 }
@@ -52,7 +53,7 @@ export async function enqueueWebhook(
      SELECT gen_random_uuid(), sub.id, sub.tenant_id, $2, $3, $4::jsonb
        FROM ${s}.webhook_subscriptions sub
       WHERE sub.tenant_id = $1
-        AND ${chosen ? 'sub.id = ANY ($5::uuid[])' : `(sub.event_types = '{}' OR $2 = ANY (sub.event_types))`}
+        AND ${chosen ? 'sub.id = ANY ($5::uuid[])' : `sub.enabled AND (sub.event_types = '{}' OR $2 = ANY (sub.event_types))`}
      ON CONFLICT (subscription_id, event_id) DO NOTHING
      RETURNING id, subscription_id`,
     [input.tenantId, input.eventType, input.eventId, json, ...(chosen ? [ids] : [])],

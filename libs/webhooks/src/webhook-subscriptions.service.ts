@@ -12,6 +12,8 @@ export interface WebhookSubscription {
   /** Empty: every event type. */
   eventTypes: string[];
   description: string | null;
+  /** False while paused: events enqueue no delivery for it. */
+  enabled: boolean;
   createdAt: Date;
   updatedAt: Date;
   secretRotatedAt: Date | null;
@@ -31,6 +33,14 @@ export interface CreateWebhookSubscription {
   description?: string | null;
 }
 
+/** A partial change: absent fields stay as they are. */
+export interface UpdateWebhookSubscription {
+  url?: string;
+  eventTypes?: string[];
+  description?: string | null;
+  enabled?: boolean;
+}
+
 export interface WebhookSubscriptionsOptions {
   secretBox: WebhookSecretBox;
   policy?: WebhookTargetPolicy;
@@ -45,13 +55,14 @@ interface SubscriptionRow {
   url: string;
   event_types: string[];
   description: string | null;
+  enabled: boolean;
   created_at: Date;
   updated_at: Date;
   secret_rotated_at: Date | null;
   previous_secret_expires_at: Date | null;
 }
 
-const COLUMNS = `id, tenant_id, url, event_types, description, created_at, updated_at, secret_rotated_at,
+const COLUMNS = `id, tenant_id, url, event_types, description, enabled, created_at, updated_at, secret_rotated_at,
   CASE WHEN previous_secret_expires_at > now() THEN previous_secret_expires_at END AS previous_secret_expires_at`;
 
 export const EVENT_TYPE_PATTERN = /^[A-Za-z][A-Za-z0-9_.:-]{0,99}$/;
@@ -64,6 +75,7 @@ const toSubscription = (r: SubscriptionRow): WebhookSubscription => ({
   url: r.url,
   eventTypes: r.event_types,
   description: r.description,
+  enabled: r.enabled,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   secretRotatedAt: r.secret_rotated_at,
@@ -115,6 +127,36 @@ export class WebhookSubscriptions {
     const { rows } = await this.pool.query<SubscriptionRow>(
       `SELECT ${COLUMNS} FROM ${this.table} WHERE tenant_id = $1 AND id = $2`,
       [tenantId, id],
+    );
+    return rows[0] ? toSubscription(rows[0]) : undefined;
+  }
+
+  /**
+   * Changes the URL (checked again, as at creation), the event types, the description or whether the
+   * subscription is enabled. The secret does not change. Undefined when the tenant has no such one.
+   */
+  async update(
+    tenantId: string,
+    id: string,
+    input: UpdateWebhookSubscription,
+  ): Promise<WebhookSubscription | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const url =
+      input.url === undefined
+        ? null
+        : await assertPublicUrl(input.url, { policy: this.opts.policy, resolve: this.opts.resolve });
+    const eventTypes = input.eventTypes === undefined ? null : checkEventTypes(input.eventTypes);
+    const description = input.description === undefined ? undefined : checkDescription(input.description);
+    if (input.enabled !== undefined && typeof input.enabled !== 'boolean')
+      throw new RangeError('enabled must be true or false');
+    const { rows } = await this.pool.query<SubscriptionRow>(
+      `UPDATE ${this.table}
+          SET url = coalesce($3, url), event_types = coalesce($4::text[], event_types),
+              description = CASE WHEN $5 THEN $6 ELSE description END,
+              enabled = coalesce($7, enabled), updated_at = now()
+        WHERE tenant_id = $1 AND id = $2
+        RETURNING ${COLUMNS}`,
+      [tenantId, id, url, eventTypes, description !== undefined, description ?? null, input.enabled ?? null],
     );
     return rows[0] ? toSubscription(rows[0]) : undefined;
   }

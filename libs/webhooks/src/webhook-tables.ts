@@ -78,6 +78,21 @@ export function webhookTablesDdl(schema: string): string[] {
   ];
 }
 
+/**
+ * Second step of the webhook tables: a subscription can be paused (`enabled = false`): while paused,
+ * events enqueue no delivery for it (deliveries already queued still run their course; an explicitly
+ * addressed enqueue, e.g. a test ping, still goes). Each service adds it with a migration of its own
+ * (`webhookEnabledMigration`) after `webhookTablesMigration`.
+ */
+export function webhookEnabledDdl(schema: string): string[] {
+  const s = quoteSchema(schema);
+  return [`ALTER TABLE ${s}.webhook_subscriptions ADD COLUMN enabled boolean NOT NULL DEFAULT true`];
+}
+
+export function dropWebhookEnabledDdl(schema: string): string[] {
+  return [`ALTER TABLE ${quoteSchema(schema)}.webhook_subscriptions DROP COLUMN enabled`];
+}
+
 export function dropWebhookTablesDdl(schema: string): string[] {
   const s = quoteSchema(schema);
   return [

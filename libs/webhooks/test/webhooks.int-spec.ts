@@ -9,6 +9,7 @@ import {
   WebhookHeader,
   WebhookSecretBox,
   WebhookSubscriptions,
+  webhookEnabledDdl,
   webhookTablesDdl,
   webhookTargetPolicy,
   WebhookTargetError,
@@ -102,7 +103,7 @@ describe('@platform/webhooks (real PostgreSQL, loopback receiver)', () => {
     // Dropping the database at the end terminates whatever is still connected: not a test failure.
     pool.on('error', () => undefined);
     await pool.query(`CREATE SCHEMA ${schema}`);
-    for (const ddl of webhookTablesDdl(schema)) await pool.query(ddl);
+    for (const ddl of [...webhookTablesDdl(schema), ...webhookEnabledDdl(schema)]) await pool.query(ddl);
     subs = new WebhookSubscriptions(pool, schema, { secretBox: box, policy: loopback });
     deliveries = new WebhookDeliveries(pool, schema);
     await receiver.start();
@@ -166,6 +167,47 @@ describe('@platform/webhooks (real PostgreSQL, loopback receiver)', () => {
         WebhookTargetRefusal.INSECURE_SCHEME,
         WebhookTargetRefusal.PRIVATE_ADDRESS,
       ]);
+    });
+    it('update: a new URL checked again, new event types, a pause that enqueues nothing; same secret', async () => {
+      const t = tenant();
+      const { subscription, secret } = await subscribe(t, '/upd-a', ['case.status_changed']);
+      const moved = await subs.update(t, subscription.id, {
+        url: receiver.url('/upd-b'),
+        eventTypes: ['summary.generated', 'summary.generated'],
+        description: 'moved',
+      });
+      expect(moved).toMatchObject({
+        url: receiver.url('/upd-b'),
+        eventTypes: ['summary.generated'],
+        description: 'moved',
+        enabled: true,
+      });
+      await expect(subs.update(t, subscription.id, { url: 'https://10.0.0.1/x' })).rejects.toMatchObject({
+        reason: WebhookTargetRefusal.PRIVATE_ADDRESS,
+      });
+      expect(await subs.update(tenant(), subscription.id, { enabled: false })).toBeUndefined();
+      expect((await subs.update(t, subscription.id, { enabled: false }))?.enabled).toBe(false);
+      const ev = (eventId: string, subscriptionIds?: string[]) =>
+        enqueueWebhook(pool, schema, {
+          tenantId: t,
+          eventType: 'summary.generated',
+          eventId,
+          payload: {},
+          subscriptionIds,
+        });
+      expect(await ev('paused-1')).toEqual([]);
+      // Addressed explicitly (a test ping), a paused subscription still gets it.
+      expect(await ev('paused-2', [subscription.id])).toHaveLength(1);
+      expect(
+        (await subs.update(t, subscription.id, { enabled: true, description: null }))?.description,
+      ).toBeNull();
+      expect(await ev('resumed-1')).toHaveLength(1);
+      const { rows } = await pool.query(
+        `SELECT secret_ciphertext FROM ${schema}.webhook_subscriptions WHERE id = $1`,
+        [subscription.id],
+      );
+      expect(box.open(rows[0].secret_ciphertext, subscription.id)).toBe(secret);
+      await pool.query(`DELETE FROM ${schema}.webhook_deliveries WHERE tenant_id = $1`, [t]);
     });
   });
 

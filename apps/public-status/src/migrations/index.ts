@@ -7,6 +7,7 @@ import { WebhookTables1763820000001 } from './1763820000001-webhook-tables';
 import { Monitoring1763810000000 } from './1763810000000-monitoring';
 import { AutomaticIncidents1763830000000 } from './1763830000000-automatic-incidents';
 import { SubscriberLanguage1763840000000 } from './1763840000000-subscriber-language';
+import { WebhookEnabled1763850000000 } from './1763850000000-webhook-enabled';
 
 export const PUBLIC_STATUS_MIGRATIONS = [
   InitPublicStatus1763704000000,
@@ -18,4 +19,5 @@ export const PUBLIC_STATUS_MIGRATIONS = [
   WebhookTables1763820000001,
   AutomaticIncidents1763830000000,
   SubscriberLanguage1763840000000,
+  WebhookEnabled1763850000000,
 ];

@@ -14,6 +14,11 @@ export interface FuzzTarget {
   credentials(route: RouteManifestEntry): Record<string, string> | undefined;
   /** The app's readiness URL, checked after the run. */
   readyUrl: string;
+  /**
+   * For a route whose errors follow a standard other than the envelope (an OAuth token endpoint):
+   * the problems of one of its 4xx answers. Undefined: the envelope is expected, as for every route.
+   */
+  errorProblems?(route: RouteManifestEntry): ((res: RawResponse) => string[]) | undefined;
 }
 
 export interface FuzzOptions {
@@ -35,6 +40,8 @@ export interface FuzzCase {
   body?: Buffer;
   /** The answer is not an envelope when successful (metrics, files). */
   raw: boolean;
+  /** The target's own check of an error answer (FuzzTarget.errorProblems). */
+  errorProblems?: (res: RawResponse) => string[];
 }
 
 export interface FuzzFailure {
@@ -195,6 +202,7 @@ export function casesFor(target: FuzzTarget, route: RouteManifestEntry, opts: Fu
       headers: body ? { 'content-type': ct ?? 'application/json', ...headers } : headers,
       body,
       raw: route.raw,
+      errorProblems: target.errorProblems?.(route),
     });
 
   add('baseline', q0, auth, body0);
@@ -265,6 +273,7 @@ function problemsOf(c: FuzzCase, res: RawResponse): string[] {
   const requestId = res.headers['x-request-id'];
   if (!requestId) problems.push('no X-Request-Id header');
   if (c.raw && res.status < 400) return problems;
+  if (c.errorProblems && res.status >= 400 && res.status < 500) return [...problems, ...c.errorProblems(res)];
   const env = res.json;
   if (!env || Object.keys(env).sort().join() !== 'code,error,success,value') {
     problems.push(`not the envelope (${res.status}): ${res.text.slice(0, 200)}`);
