@@ -25,5 +25,9 @@ fs.copyFileSync(
   path.join(root, 'apps/gateway/src/docs/assets/reference-page.js'),
   path.join(dist, 'apps/gateway/src/docs/assets/reference-page.js'),
 );
+// The fonts the verification summary PDF embeds (apps/verification/assets/fonts, with their licence).
+fs.cpSync(path.join(root, 'apps/verification/assets'), path.join(dist, 'apps/verification/assets'), {
+  recursive: true,
+});
 fs.mkdirSync(path.join(dist, 'scripts'), { recursive: true });
 fs.copyFileSync(path.join(root, 'scripts/register-paths.js'), path.join(dist, 'scripts/register-paths.js'));

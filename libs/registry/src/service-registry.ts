@@ -310,17 +310,64 @@ export const SERVICES = [
     adminCli: true,
     seedDemo: true,
     health: '/health',
+    // The webhook endpoint secrets' encryption key (docs/verification/webhooks.md) and the summary
+    // reports' Ed25519 signing key (docs/verification/reports.md).
+    secrets: ['WEBHOOKS_SECRET_KEY', 'REPORT_SIGNING_KEY', 'DOCUMENT_UPLOAD_SIGNING_SECRET'],
+    // Case documents (docs/verification/documents.md, "Storage"): every replica reads and writes them.
+    volumes: [
+      {
+        name: 'documents',
+        mountPath: '/var/lib/verification/documents',
+        setting: 'VERIFICATION_STORAGE_DIR',
+        size: '20Gi',
+      },
+    ],
+    // Before go-live provider checks run on the sandbox identity provider (docs/verification/checks.md):
+    // no live adapter exists yet, so production says so explicitly.
+    config: { IDENTITY_PROVIDER: 'sandbox', IDENTITY_PROVIDER_ALLOW_SANDBOX: 'true' },
     gateway: {
       upstreamEnv: 'VERIFICATION_URL',
-      prefixes: ['/api/v1'],
+      // The borrower upload portal (docs/verification/portal.md) lives beside the API.
+      // The public report verification address (docs/verification/reports.md) too.
+      prefixes: ['/api/v1', '/portal/v1', '/verify/v1'],
       routes: [
         // Identity documents and statements (scans, PDFs) are uploaded under the case's documents.
         {
           path: '/api/v1/verification-cases/*/documents',
           limits: { maxBodyBytes: 25 * 1024 * 1024, timeoutMs: 120_000 },
         },
+        // The target of signed upload URLs (docs/verification/documents.md): the file's bytes as the
+        // body, the same limits as the case's documents.
+        {
+          path: '/api/v1/document-uploads',
+          limits: { maxBodyBytes: 25 * 1024 * 1024, timeoutMs: 120_000 },
+        },
         // Building the summary and rendering its PDF take longer than a lookup.
         { path: '/api/v1/verification-cases/*/summary', limits: { timeoutMs: 60_000 } },
+        // The borrower portal is anonymous (a one-time token in the path): pages, language switches and
+        // Finish of one borrower, or an office behind one NAT, fit easily; guessing tokens does not.
+        { path: '/portal/v1', rateLimit: { requests: 120, windowSec: 600 } },
+        // A phone's photos and PDFs, the file's bytes as the body (the service takes at most this), a
+        // slow mobile upload gets 2 minutes; a budget of its own, so retries do not lock out the page.
+        {
+          path: '/portal/v1/upload/*/documents',
+          limits: { maxBodyBytes: 25 * 1024 * 1024, timeoutMs: 120_000 },
+          rateLimit: { requests: 60, windowSec: 3600 },
+        },
+        // Report verification is anonymous (the QR code of a PDF): pages, language switches, the keys.
+        { path: '/verify/v1', rateLimit: { requests: 120, windowSec: 60 } },
+        // A PDF uploaded to be checked (an issued one is a few tens of KiB; the service takes 10 MiB).
+        {
+          path: '/verify/v1/reports/*/check',
+          limits: { maxBodyBytes: 10 * 1024 * 1024, timeoutMs: 60_000 },
+          rateLimit: { requests: 30, windowSec: 600 },
+        },
+        // Opening a report by password: a strict budget of its own, so guessing a password is slow.
+        {
+          path: '/verify/v1/reports/*/open',
+          limits: { maxBodyBytes: 4096 },
+          rateLimit: { requests: 5, windowSec: 900 },
+        },
       ],
     },
     internalPaths: [],

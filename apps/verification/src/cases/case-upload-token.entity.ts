@@ -4,8 +4,8 @@ import { VerificationCase } from './verification-case.entity';
 
 /**
  * An applicant upload token of a case: only its SHA-256 (hex) is stored, the token itself is shown once
- * in `applicantUploadUrl`. Single use: the borrower portal (a later step) sets `used_at` when it
- * accepts one, and then retires the case's other tokens.
+ * in `applicantUploadUrl`. Single use: the borrower portal sets `used_at` when the borrower finishes,
+ * retiring the case's other unused tokens in the same transaction (docs/verification/portal.md).
  */
 @Entity({ name: 'case_upload_tokens' })
 @Index('case_upload_tokens_case_idx', ['organizationId', 'caseId'])
@@ -20,4 +20,6 @@ export class CaseUploadToken {
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true }) usedAt: Date | null;
+  /** The portal's default language for this link (`POST .../upload-link`); null: the browser's. */
+  @Column({ name: 'language', type: 'text', nullable: true }) language: string | null;
 }

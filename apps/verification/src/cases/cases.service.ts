@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { ListValue } from '@platform/envelope';
 import { Transactions, type Tx } from '@platform/persistence';
@@ -8,11 +8,11 @@ import { CaseHistoryRepository } from './case-history.repository';
 import { CaseIdempotencyRepository } from './case-idempotency.repository';
 import { CaseMoves } from './case-moves.service';
 import type { CaseStatus } from './case-statuses';
-import { CaseUploadTokensRepository } from './case-upload-tokens.repository';
 import { CasesError, casesError } from './cases.errors';
 import { CasesRepository } from './cases.repository';
 import type { CreateCaseRequest } from './dto/create-case.request';
 import type { ListCasesRequest } from './dto/list-cases.request';
+import { UploadTokenIssuer } from './upload-token-issuer';
 import type { VerificationCase } from './verification-case.entity';
 
 export interface CaseView {
@@ -40,8 +40,6 @@ export interface StatusChangeView {
   changedAt: string;
 }
 
-/** Where the borrower portal will serve a token (docs/verification-api.md, "Applicant upload URL"). */
-export const APPLICANT_UPLOAD_PATH = '/portal/v1/upload/';
 const HOUR = 3_600_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** RFC 9110 token-ish: visible ASCII, no spaces; long enough for a UUID or a ULID with a prefix. */
@@ -57,7 +55,7 @@ export class CasesService {
     private readonly cases: CasesRepository,
     private readonly history: CaseHistoryRepository,
     private readonly keys: CaseIdempotencyRepository,
-    private readonly tokens: CaseUploadTokensRepository,
+    private readonly uploadTokens: UploadTokenIssuer,
     private readonly moves: CaseMoves,
   ) {}
 
@@ -182,23 +180,11 @@ export class CasesService {
     caseId: string,
     now: Date,
   ): Promise<string> {
-    const token = `vup_${randomBytes(32).toString('base64url')}`;
-    await this.tokens.add(
-      organizationId,
-      {
-        tokenHash: sha256(token),
-        caseId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + this.config.APPLICANT_UPLOAD_TOKEN_TTL_HOURS * HOUR),
-      },
-      tx,
-    );
-    return token;
+    return (await this.uploadTokens.issue(tx, organizationId, caseId, now)).url;
   }
 
-  private created(id: string, status: string, token: string): CreatedCaseView {
-    const origin = this.config.APPLICANT_PORTAL_URL.replace(/\/+$/, '');
-    return { id, status, applicantUploadUrl: `${origin}${APPLICANT_UPLOAD_PATH}${token}` };
+  private created(id: string, status: string, applicantUploadUrl: string): CreatedCaseView {
+    return { id, status, applicantUploadUrl };
   }
 }
 

@@ -64,7 +64,9 @@ export const VERIFICATION_EVENT_TYPES = [
 
 /**
  * The one way verification announces a change: called inside the transaction that makes it, so the
- * change and its webhook deliveries commit together or not at all.
+ * change, its outbox row (Kafka, libs/messaging verification.topics.ts) and its webhook deliveries
+ * commit together or not at all (docs/verification/webhooks.md). Returns the event id, which is the
+ * outbox row's id and the webhook body's `eventId`.
  */
 @Injectable()
 export class VerificationEvents {

@@ -1,0 +1,40 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiReasons } from '@platform/api-docs';
+import { CurrentPrincipal } from '@platform/auth';
+import { ApiEnvelope, list } from '@platform/envelope';
+import { CasesError } from '../cases/cases.errors';
+import { VerificationAccess, type OrganizationPrincipal } from '../tenancy/scopes';
+import { ChecksService } from './checks.service';
+import { CheckStepResponse } from './dto/check-step.response';
+
+@ApiTags('Checks')
+@ApiHeader({ name: 'X-API-Key', required: true })
+@ApiHeader({
+  name: 'Service-Organization-Id',
+  required: true,
+  description: 'Your organization: the owner of the key',
+})
+@ApiHeader({
+  name: 'Accept-Language',
+  required: false,
+  description: 'Language of the `error` text (`Language-Code` also works)',
+})
+@Controller('api/v1/verification-cases')
+export class ChecksController {
+  constructor(private readonly checks: ChecksService) {}
+
+  @Get(':id/checks')
+  @VerificationAccess.Authenticated('api-key')
+  @VerificationAccess.RequireScopes('cases:read')
+  @ApiOperation({
+    summary: 'Every stored check step of the case: outcome, rule, evidence, document, time; oldest first',
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'Identifier of the case' })
+  @ApiReasons(CasesError.NOT_FOUND)
+  @ApiEnvelope(CheckStepResponse, { list: true })
+  async list(@CurrentPrincipal() p: OrganizationPrincipal, @Param('id') id: string) {
+    const { items, total } = await this.checks.ofCase(p.ownerId, id);
+    return list(items, total);
+  }
+}

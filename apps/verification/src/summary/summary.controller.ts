@@ -1,0 +1,67 @@
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiReasons } from '@platform/api-docs';
+import { CurrentPrincipal } from '@platform/auth';
+import { ApiEnvelope, list } from '@platform/envelope';
+import { CasesError } from '../cases/cases.errors';
+import { VerificationAccess, type OrganizationPrincipal } from '../tenancy/scopes';
+import { GeneratedSummaryResponse, SummaryResponse } from './dto/summary.response';
+import { SummaryError } from './summary.errors';
+import { SummaryService } from './summary.service';
+
+const CASE_ID = { name: 'id', format: 'uuid', description: 'Identifier of the case' };
+
+@ApiTags('Summary')
+@ApiHeader({ name: 'X-API-Key', required: true })
+@ApiHeader({
+  name: 'Service-Organization-Id',
+  required: true,
+  description: 'Your organization: the owner of the key',
+})
+@ApiHeader({
+  name: 'Accept-Language',
+  required: false,
+  description: 'Language of the `error` text (`Language-Code` also works)',
+})
+@Controller('api/v1/verification-cases')
+export class SummaryController {
+  constructor(private readonly summaries: SummaryService) {}
+
+  @Post(':id/summary/generate')
+  @HttpCode(200)
+  @VerificationAccess.Authenticated('api-key')
+  @VerificationAccess.RequireScopes('cases:write')
+  @ApiOperation({
+    summary:
+      'Build a new version of the summary from the check steps and move the case: approve, decline, or manual review',
+  })
+  @ApiParam(CASE_ID)
+  @ApiReasons(CasesError.NOT_FOUND, SummaryError.CASE_FINAL, SummaryError.CASE_AWAITING_APPLICANT)
+  @ApiEnvelope(GeneratedSummaryResponse)
+  generate(@CurrentPrincipal() p: OrganizationPrincipal, @Param('id') id: string) {
+    return this.summaries.generate(p.ownerId, id);
+  }
+
+  @Get(':id/summary')
+  @VerificationAccess.Authenticated('api-key')
+  @VerificationAccess.RequireScopes('cases:read')
+  @ApiOperation({ summary: "The case's latest summary" })
+  @ApiParam(CASE_ID)
+  @ApiReasons(CasesError.NOT_FOUND, SummaryError.NOT_FOUND)
+  @ApiEnvelope(SummaryResponse)
+  latest(@CurrentPrincipal() p: OrganizationPrincipal, @Param('id') id: string) {
+    return this.summaries.latest(p.ownerId, id);
+  }
+
+  @Get(':id/summary/versions')
+  @VerificationAccess.Authenticated('api-key')
+  @VerificationAccess.RequireScopes('cases:read')
+  @ApiOperation({ summary: "Every version of the case's summary, newest first" })
+  @ApiParam(CASE_ID)
+  @ApiReasons(CasesError.NOT_FOUND)
+  @ApiEnvelope(SummaryResponse, { list: true })
+  async versions(@CurrentPrincipal() p: OrganizationPrincipal, @Param('id') id: string) {
+    const { items, total } = await this.summaries.versions(p.ownerId, id);
+    return list(items, total);
+  }
+}

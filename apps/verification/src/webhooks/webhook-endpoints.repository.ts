@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { txManager, type Tx } from '@platform/persistence';
+import { service } from '@platform/registry';
+import type { OrganizationId } from '@platform/tenancy';
+import {
+  enqueueWebhook,
+  WebhookDeliveries,
+  WebhookSubscriptions,
+  type CreateWebhookSubscription,
+  type UpdateWebhookSubscription,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookSubscription,
+  type WebhookSubscriptionWithSecret,
+} from '@platform/webhooks';
+
+const SCHEMA = service('verification').schema;
+
+/** The test event `POST …/test` sends; not one of the five, and only to the endpoint asked. */
+export const PING_EVENT = 'ping';
+
+/**
+ * Verification's webhook endpoints and their delivery log: libs/webhooks' tables in the verification
+ * schema, always by organization (another organization's ids are simply not found).
+ */
+@Injectable()
+export class WebhookEndpointsRepository {
+  constructor(
+    private readonly subscriptions: WebhookSubscriptions,
+    private readonly deliveries: WebhookDeliveries,
+  ) {}
+
+  create(org: OrganizationId, input: CreateWebhookSubscription): Promise<WebhookSubscriptionWithSecret> {
+    return this.subscriptions.create(org, input);
+  }
+
+  list(org: OrganizationId): Promise<WebhookSubscription[]> {
+    return this.subscriptions.list(org);
+  }
+
+  get(org: OrganizationId, id: string): Promise<WebhookSubscription | undefined> {
+    return this.subscriptions.get(org, id);
+  }
+
+  update(
+    org: OrganizationId,
+    id: string,
+    input: UpdateWebhookSubscription,
+  ): Promise<WebhookSubscription | undefined> {
+    return this.subscriptions.update(org, id, input);
+  }
+
+  delete(org: OrganizationId, id: string): Promise<boolean> {
+    return this.subscriptions.delete(org, id);
+  }
+
+  rotateSecret(
+    org: OrganizationId,
+    id: string,
+    overlapSeconds: number | undefined,
+  ): Promise<WebhookSubscriptionWithSecret | undefined> {
+    return this.subscriptions.rotateSecret(org, id, { overlapSeconds });
+  }
+
+  listDeliveries(
+    org: OrganizationId,
+    endpointId: string,
+    filter: { status?: WebhookDeliveryStatus; limit?: number; offset?: number },
+  ): Promise<{ items: WebhookDelivery[]; total: number }> {
+    return this.deliveries.list(org, { ...filter, subscriptionId: endpointId });
+  }
+
+  /** The delivery with its attempts, when it belongs to this endpoint of the organization. */
+  async delivery(
+    org: OrganizationId,
+    endpointId: string,
+    deliveryId: string,
+  ): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] } | undefined> {
+    const delivery = await this.deliveries.get(org, deliveryId);
+    if (!delivery || delivery.subscriptionId !== endpointId) return undefined;
+    return { delivery, attempts: (await this.deliveries.attempts(org, deliveryId)) ?? [] };
+  }
+
+  /** Dead deliveries of the endpoint back to pending, due now; all of them when `deliveryId` is absent. */
+  redrive(org: OrganizationId, endpointId: string, deliveryId?: string): Promise<string[]> {
+    return this.deliveries.redrive(org, {
+      subscriptionId: endpointId,
+      ...(deliveryId === undefined ? {} : { deliveryIds: [deliveryId] }),
+    });
+  }
+
+  /** Enqueues a ping to this endpoint only; its delivery id, or undefined when there is no such endpoint. */
+  async enqueuePing(
+    tx: Tx,
+    org: OrganizationId,
+    endpointId: string,
+    sentAt: Date,
+  ): Promise<string | undefined> {
+    const [queued] = await enqueueWebhook(txManager(tx), SCHEMA, {
+      tenantId: org,
+      eventType: PING_EVENT,
+      eventId: randomUUID(),
+      payload: { endpointId, sentAt: sentAt.toISOString() },
+      subscriptionIds: [endpointId],
+    });
+    return queued?.deliveryId;
+  }
+}
