@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { CheckStep } from './check-step.entity';
-import type { StepResult } from './check-steps';
+import { CHECK_STEPS, type StepResult } from './check-steps';
 
 /** The stored results of the check steps (docs/verification/checks.md); the summary reads `ofCase`. */
 @Injectable()
@@ -13,9 +13,18 @@ export class CheckStepsRepository extends TenantScopedRepository<CheckStep, 'org
     super(ds, CheckStep, 'organizationId');
   }
 
-  /** Every step of the case, oldest first (the id breaks ties of one instant). */
+  /**
+   * Every step of the case, oldest first; the steps of one run (stored at one instant) in the order
+   * they ran (CHECK_STEPS), then the id.
+   */
   ofCase(organizationId: OrganizationId, caseId: string, tx?: Tx): Promise<CheckStep[]> {
-    return this.find(organizationId, { caseId }, { createdAt: 'ASC', id: 'ASC' }, tx);
+    return this.select(organizationId, 's', tx)
+      .andWhere('s.case_id = :caseId', { caseId })
+      .orderBy('s.created_at', 'ASC')
+      .addOrderBy('array_position(CAST(:stepOrder AS text[]), s.step)', 'ASC')
+      .addOrderBy('s.id', 'ASC')
+      .setParameter('stepOrder', [...CHECK_STEPS])
+      .getMany();
   }
 
   /**

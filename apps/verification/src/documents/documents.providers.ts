@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit, type Provider } from '@nestjs/common';
+import { Injectable, type Provider } from '@nestjs/common';
 import { VerificationConfig } from '../config/verification.config';
+import { IntervalWorker } from '../workers/interval-worker';
 import { DocumentsService } from './documents.service';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { LocalDiskStorage } from './local-disk-storage';
@@ -27,42 +28,23 @@ export const FILE_STORAGE_PROVIDER: Provider = {
 /**
  * Expires AwaitingUpload documents whose signed URL lapsed, every DOCUMENT_EXPIRY_SWEEP_INTERVAL_MS on
  * every replica (the rows are claimed with SKIP LOCKED, so replicas never take the same one). Its own
- * timer, not the orchestrator's loop: expiry must happen even with the orchestrator turned off. A
- * failed round is logged and retried next time.
+ * timer, not the orchestrator's: expiry must happen even with the orchestrator turned off.
  */
 @Injectable()
-export class DocumentExpirySweeper implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger('DocumentExpiry');
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-
+export class DocumentExpirySweeper extends IntervalWorker {
   constructor(
     private readonly config: VerificationConfig,
     private readonly documents: DocumentsService,
-  ) {}
-
-  onModuleInit(): void {
-    const every = this.config.DOCUMENT_EXPIRY_SWEEP_INTERVAL_MS;
-    if (every === 0) return;
-    this.timer = setInterval(() => void this.round(), every);
-    this.timer.unref();
+  ) {
+    super('DocumentExpiry');
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  protected intervalMs(): number {
+    return this.config.DOCUMENT_EXPIRY_SWEEP_INTERVAL_MS;
   }
 
-  private async round(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      const n = await this.documents.expireLapsedUploads();
-      if (n) this.logger.log(`expired ${n} unused upload URL(s)`);
-    } catch (err) {
-      this.logger.warn(`expiry round failed: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      this.running = false;
-    }
+  protected async work(): Promise<string | null> {
+    const n = await this.documents.expireLapsedUploads();
+    return n ? `expired ${n} unused upload URL(s)` : null;
   }
 }

@@ -108,13 +108,14 @@ export class DocumentsRepository extends TenantScopedRepository<Document, 'organ
       .getMany();
   }
 
-  /** Other organizations' or cases' documents with the same bytes (duplicate detection, documents_sha256_idx). */
-  withSameBytes(sha256: string, exceptId: string, tx?: Tx): Promise<Document[]> {
-    return (tx ? txManager(tx) : this.ds.manager)
-      .getRepository(Document)
-      .createQueryBuilder('d')
-      .where('d.sha256 = :sha256', { sha256 })
-      .andWhere('d.id <> :id', { id: exceptId })
+  /**
+   * Documents of the organization's other cases with the same bytes (duplicate detection,
+   * documents_sha256_idx): never another organization's, the tenant condition is part of the query.
+   */
+  inOtherCasesWithBytes(organizationId: OrganizationId, caseId: string, sha256: string): Promise<Document[]> {
+    return this.select(organizationId, 'd')
+      .andWhere('d.sha256 = :sha256', { sha256 })
+      .andWhere('d.case_id <> :caseId', { caseId })
       .orderBy('d.uploaded_at', 'ASC')
       .limit(50)
       .getMany();

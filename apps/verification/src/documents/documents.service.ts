@@ -387,14 +387,24 @@ export class DocumentsService {
   /**
    * For the orchestrator: claims up to `limit` documents to process (Uploaded, or Processing whose
    * lease lapsed: a crashed run goes back to Uploaded first, in the history), moves them to Processing
-   * with a lease of `leaseMs` and one more attempt, and returns them with their tenant. SKIP LOCKED:
-   * replicas claim different documents. Finish each with DocumentMoves.move to Accepted or Rejected.
+   * with a lease of `leaseMs` and one more attempt, and returns them with their tenant. A lapsed one
+   * that already had `maxAttempts` runs is Rejected (PROCESSING_ATTEMPTS_EXHAUSTED) instead. SKIP
+   * LOCKED: replicas claim different documents. The orchestrator finishes each with `finishProcessing`.
    */
-  claimForProcessing(limit: number, leaseMs: number, now = new Date()): Promise<ClaimedDocument[]> {
+  claimForProcessing(
+    limit: number,
+    leaseMs: number,
+    maxAttempts: number,
+    now = new Date(),
+  ): Promise<ClaimedDocument[]> {
     return this.transactions.run(async (tx) => {
       const rows = await this.documents.claimForProcessing(now, limit, tx);
       const claimed: ClaimedDocument[] = [];
       for (let doc of rows) {
+        if (doc.status === 'Processing' && doc.processingAttempts >= maxAttempts) {
+          await this.moves.move(tx, doc.organizationId, doc, 'Rejected', 'PROCESSING_ATTEMPTS_EXHAUSTED');
+          continue;
+        }
         if (doc.status === 'Processing')
           doc = await this.moves.move(tx, doc.organizationId, doc, 'Uploaded', 'LEASE_LAPSED');
         doc = await this.moves.move(tx, doc.organizationId, doc, 'Processing', null, {
@@ -405,6 +415,41 @@ export class DocumentsService {
       }
       return claimed;
     });
+  }
+
+  /**
+   * The orchestrator's result for a claimed document, in one transaction with the case and then the
+   * document locked: if the document is still this run's (Processing, same attempt), `store` writes the
+   * steps and it moves to Accepted or Rejected (with `detectedType`); otherwise another replica took it
+   * over after the lease lapsed and this run's result is dropped (false).
+   */
+  finishProcessing(
+    claim: ClaimedDocument,
+    verdict: { accepted: boolean; reason: string | null; detectedType: string | null },
+    store: (tx: Tx) => Promise<void>,
+  ): Promise<boolean> {
+    const { organizationId, doc } = claim;
+    return this.transactions.run(async (tx) => {
+      await this.caseMoves.lock(tx, organizationId, doc.caseId);
+      const current = await this.moves.lock(tx, organizationId, doc.id);
+      if (current.status !== 'Processing' || current.processingAttempts !== doc.processingAttempts)
+        return false;
+      await store(tx);
+      await this.moves.move(
+        tx,
+        organizationId,
+        current,
+        verdict.accepted ? 'Accepted' : 'Rejected',
+        verdict.reason,
+        { detectedType: verdict.detectedType },
+      );
+      return true;
+    });
+  }
+
+  /** The bytes of a claimed document (the orchestrator reads them outside any transaction). */
+  bytesOfClaimed(claim: ClaimedDocument): Promise<Buffer> {
+    return this.bytesOf(claim.doc);
   }
 
   private async store(key: string, body: Buffer, contentType: string): Promise<void> {

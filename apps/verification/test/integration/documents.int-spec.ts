@@ -479,18 +479,18 @@ describe('verification documents: signed upload URLs, storage, reads (real Postg
     ]);
 
     // Claimed once (SKIP LOCKED, across organizations), then reclaimed when the lease lapsed.
-    const claimed = await docs.claimForProcessing(100, 60_000);
+    const claimed = await docs.claimForProcessing(100, 60_000, 3);
     const mine = claimed.filter((c) => c.doc.caseId === caseId);
     expect(mine.map((c) => [c.organizationId, c.doc.status, c.doc.processingAttempts])).toEqual([
       ['org-a', 'Processing', 1],
       ['org-a', 'Processing', 1],
     ]);
-    expect((await docs.claimForProcessing(100, 60_000)).filter((c) => c.doc.caseId === caseId)).toEqual([]);
+    expect((await docs.claimForProcessing(100, 60_000, 3)).filter((c) => c.doc.caseId === caseId)).toEqual([]);
     await ds.query(
       `UPDATE verification.documents SET lease_until = now() - interval '1 second' WHERE id = $1`,
       [first.id],
     );
-    const again = (await docs.claimForProcessing(100, 60_000)).filter((c) => c.doc.caseId === caseId);
+    const again = (await docs.claimForProcessing(100, 60_000, 3)).filter((c) => c.doc.caseId === caseId);
     expect(again.map((c) => [c.doc.id, c.doc.processingAttempts])).toEqual([[first.id, 2]]);
     const meta = (await get<Doc>(`${caseId}/documents/${first.id}`)).body.value;
     expect(meta.statusHistory?.map((h) => [h.fromStatus, h.toStatus, h.reason])).toEqual([
@@ -498,6 +498,18 @@ describe('verification documents: signed upload URLs, storage, reads (real Postg
       ['Uploaded', 'Processing', null],
       ['Processing', 'Uploaded', 'LEASE_LAPSED'],
       ['Uploaded', 'Processing', null],
+    ]);
+
+    // A lapsed run after the last allowed attempt is rejected, not claimed again.
+    await ds.query(
+      `UPDATE verification.documents SET lease_until = now() - interval '1 second', processing_attempts = 3 WHERE id = $1`,
+      [first.id],
+    );
+    expect((await docs.claimForProcessing(100, 60_000, 3)).filter((c) => c.doc.caseId === caseId)).toEqual([]);
+    const exhausted = (await get<Doc>(`${caseId}/documents/${first.id}`)).body.value;
+    expect([exhausted.status, exhausted.statusHistory?.at(-1)?.reason]).toEqual([
+      'Rejected',
+      'PROCESSING_ATTEMPTS_EXHAUSTED',
     ]);
   });
 });
