@@ -18,12 +18,12 @@ import { CasesService } from './cases/cases.service';
 import { CheckStepsRepository } from './checks/check-steps.repository';
 import { ChecksController } from './checks/checks.controller';
 import { ChecksService } from './checks/checks.service';
+import { DocumentOrchestrator } from './checks/document-orchestrator';
 import { VerificationConfig } from './config/verification.config';
 import { PublicReportsController } from './reports/public-reports.controller';
 import { PublicReportsService } from './reports/public-reports.service';
 import { ReportIssuancesRepository } from './reports/report-issuances.repository';
 import { ReportSigner } from './reports/report-signer';
-import { ReportSummariesRepository } from './reports/report-summaries.repository';
 import { ReportsController } from './reports/reports.controller';
 import { ReportsService } from './reports/reports.service';
 import { SummariesRepository } from './summary/summaries.repository';
@@ -103,6 +103,7 @@ export class VerificationAppModule {
         DocumentMoves,
         DocumentsService,
         DocumentExpirySweeper,
+        DocumentOrchestrator,
         FILE_STORAGE_PROVIDER,
         CheckStepsRepository,
         ChecksService,
@@ -114,7 +115,6 @@ export class VerificationAppModule {
         ReportsService,
         PublicReportsService,
         ReportIssuancesRepository,
-        ReportSummariesRepository,
         ReportSigner,
         SummariesRepository,
         SummaryService,

@@ -4,6 +4,7 @@ import type { ListValue } from '@platform/envelope';
 import { Transactions, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { VerificationConfig } from '../config/verification.config';
+import { ReviewTaskMoves } from '../review/review-task-moves.service';
 import { CaseHistoryRepository } from './case-history.repository';
 import { CaseIdempotencyRepository } from './case-idempotency.repository';
 import { CaseMoves } from './case-moves.service';
@@ -57,6 +58,7 @@ export class CasesService {
     private readonly keys: CaseIdempotencyRepository,
     private readonly uploadTokens: UploadTokenIssuer,
     private readonly moves: CaseMoves,
+    private readonly reviewTasks: ReviewTaskMoves,
   ) {}
 
   /**
@@ -154,14 +156,22 @@ export class CasesService {
     };
   }
 
+  /**
+   * Cancels the case and, in the same transaction under the case's lock, its Open/InProgress review
+   * task (`manual_review.status_changed` to Cancelled, actor `system`): a cancelled case leaves no task
+   * waiting for a reviewer. A refused move (a final case) cancels nothing.
+   */
   cancel(organizationId: OrganizationId, id: string): Promise<CaseView> {
-    return this.move(organizationId, id, 'Cancelled');
-  }
-
-  private move(organizationId: OrganizationId, id: string, to: CaseStatus): Promise<CaseView> {
-    return this.transactions.run(async (tx) =>
-      view(await this.moves.move(tx, organizationId, await this.moves.lock(tx, organizationId, id), to)),
-    );
+    return this.transactions.run(async (tx) => {
+      const c = await this.moves.move(
+        tx,
+        organizationId,
+        await this.moves.lock(tx, organizationId, id),
+        'Cancelled',
+      );
+      await this.reviewTasks.cancelActive(tx, organizationId, c.id);
+      return view(c);
+    });
   }
 
   private async found(organizationId: OrganizationId, id: string): Promise<VerificationCase> {

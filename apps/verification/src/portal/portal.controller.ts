@@ -42,6 +42,7 @@ import {
   requestIdOf,
 } from '@platform/envelope';
 import { SUPPORTED_LANGUAGES, resolveLanguage, type Language } from '@platform/i18n';
+import { DocumentsError } from '../documents/documents.errors';
 import { PortalDocumentResponse, PortalFinishedResponse } from './dto/portal.response';
 import {
   LINK_STATE_STATUS,
@@ -54,7 +55,7 @@ import {
 import { LINK_STATE_ERROR } from './link-state';
 import { PortalError, portalError } from './portal.errors';
 import { PortalService, type OpenLink } from './portal.service';
-import { PORTAL_MAX_FILE_BYTES, readBody } from './read-body';
+import { readBody } from './read-body';
 
 const TOKEN = {
   name: 'token',
@@ -156,7 +157,7 @@ export class PortalController {
             texts,
             kinds: portalKindsOf(link.case.applicantType),
             applicantType: link.case.applicantType,
-            maxMb: PORTAL_MAX_FILE_BYTES / (1024 * 1024),
+            maxMb: this.portal.maxFileMb,
             uploaded: await this.portal.uploaded(link as OpenLink),
           })
         : renderStatePage(link.state === 'open' ? 'invalid' : link.state, language, nonce, texts);
@@ -172,7 +173,7 @@ export class PortalController {
   @ApiOperation({
     summary: "Upload one of the borrower's documents from the portal page: the file's bytes are the body",
     description:
-      'The body is the file as it is (JPEG, PNG or PDF; not JSON, not multipart), at most 25 MiB. `X-Document-Kind` says which document it is (one the page offers for the applicant type); `X-File-Name` is the file name, percent-encoded. The first document moves the case to DocumentsReceived.',
+      'The body is the file as it is (JPEG, PNG or PDF; not JSON, not multipart), at most the documents limit `DOCUMENT_MAX_BYTES` (20 MiB by default; larger answers `DOCUMENT_TOO_LARGE`). `X-Document-Kind` says which document it is (one the page offers for the applicant type); `X-File-Name` is the file name, percent-encoded. The first document moves the case to DocumentsReceived.',
   })
   @ApiParam(TOKEN)
   @ApiHeader({ name: 'X-Document-Kind', required: true, description: 'e.g. `Passport`, `Selfie`' })
@@ -185,7 +186,7 @@ export class PortalController {
     PortalError.DOCUMENT_KIND_INVALID,
     PortalError.FILE_NAME_INVALID,
     PortalError.FILE_EMPTY,
-    PortalError.FILE_TOO_LARGE,
+    DocumentsError.TOO_LARGE,
     PortalError.FILE_TYPE_NOT_ALLOWED,
     PortalError.UPLOAD_ABORTED,
   )
@@ -201,7 +202,7 @@ export class PortalController {
     const input = this.portal.uploadInput(link, kind, fileName, contentType);
     // A JSON body was parsed (and consumed) by the app's JSON parser: it is not a document.
     if (req.body !== undefined || req.readableEnded) throw this.portal.notAFile();
-    return this.portal.upload(link, { ...input, body: await readBody(req) });
+    return this.portal.upload(link, { ...input, body: await readBody(req, this.portal.maxFileBytes) });
   }
 
   @Post(':token/finish')

@@ -8,6 +8,7 @@ describe('PortalService.uploadInput', () => {
     null as never,
     null as never,
     null as never,
+    { DOCUMENT_MAX_BYTES: 20 * 1024 * 1024 + 512 * 1024 } as never,
   );
   const individual = { state: 'open', case: { applicantType: 'Individual' } } as unknown as OpenLink;
   const business = { state: 'open', case: { applicantType: 'Business' } } as unknown as OpenLink;
@@ -60,5 +61,23 @@ describe('PortalService.uploadInput', () => {
     expect(service.uploadInput(individual, 'Selfie', undefined, undefined).declaredContentType).toBe(
       'application/octet-stream',
     );
+  });
+});
+
+describe('PortalService file limit', () => {
+  it("is the documents area's DOCUMENT_MAX_BYTES, and the page's MiB never promise more", () => {
+    const of = (bytes: number) =>
+      new PortalService(
+        null as never,
+        null as never,
+        null as never,
+        null as never,
+        null as never,
+        { DOCUMENT_MAX_BYTES: bytes } as never,
+      );
+    expect(of(20 * 1024 * 1024).maxFileBytes).toBe(20 * 1024 * 1024);
+    expect(of(20 * 1024 * 1024).maxFileMb).toBe(20);
+    expect(of(20 * 1024 * 1024 + 512 * 1024).maxFileMb).toBe(20.5);
+    expect(of(20 * 1024 * 1024 - 1).maxFileMb).toBe(19.9);
   });
 });

@@ -7,6 +7,7 @@ import { CaseUploadTokensRepository } from '../cases/case-upload-tokens.reposito
 import { CasesRepository } from '../cases/cases.repository';
 import { UPLOAD_TOKEN_PATTERN, hashUploadToken } from '../cases/upload-token-issuer';
 import type { VerificationCase } from '../cases/verification-case.entity';
+import { VerificationConfig } from '../config/verification.config';
 import { LINK_STATE_ERROR, linkStateOf } from './link-state';
 import { portalKindsOf, type LinkState, type PortalKind, type UploadedItem } from './portal-page';
 import { PortalError, portalError } from './portal.errors';
@@ -51,7 +52,21 @@ export class PortalService {
     private readonly cases: CasesRepository,
     private readonly moves: CaseMoves,
     private readonly documents: DocumentsService,
+    private readonly config: VerificationConfig,
   ) {}
+
+  /**
+   * Largest file the portal takes: the documents area's DOCUMENT_MAX_BYTES, the one setting both the
+   * portal and signed uploads obey (the gateway's body cap of the upload path is above it).
+   */
+  get maxFileBytes(): number {
+    return this.config.DOCUMENT_MAX_BYTES;
+  }
+
+  /** The same limit for the page's hint, in MiB, rounded down to a tenth so it never promises more. */
+  get maxFileMb(): number {
+    return Math.floor((this.config.DOCUMENT_MAX_BYTES / (1024 * 1024)) * 10) / 10;
+  }
 
   /** The link's state for its page; an unknown or malformed token is `invalid` and nothing more. */
   async resolve(token: string): Promise<ResolvedLink> {

@@ -1,19 +1,18 @@
 import type { IncomingMessage } from 'node:http';
+import { DocumentsError, documentsError } from '../documents/documents.errors';
 import { PortalError, portalError } from './portal.errors';
 
-/** Largest file the portal takes: the gateway's body limit of the upload path (libs/registry). */
-export const PORTAL_MAX_FILE_BYTES = 25 * 1024 * 1024;
-
 /**
- * A raw request body (the file's bytes) collected up to `maxBytes`. A declared Content-Length over the
+ * A raw request body (the file's bytes) collected up to `maxBytes`, the documents area's
+ * DOCUMENT_MAX_BYTES: the portal takes what the documents area stores, and a file over it answers that
+ * area's DOCUMENT_TOO_LARGE (413), as it would if it were read in full. A declared Content-Length over the
  * limit is refused before a byte is read; a chunked body is counted as it arrives and refused at the
  * limit; a client that goes away mid-upload is UPLOAD_ABORTED, never a 500.
  */
-export function readBody(req: IncomingMessage, maxBytes = PORTAL_MAX_FILE_BYTES): Promise<Buffer> {
-  const maxMb = Math.floor(maxBytes / (1024 * 1024));
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes)
-    return Promise.reject(portalError(PortalError.FILE_TOO_LARGE, { maxMb }));
+    return Promise.reject(documentsError(DocumentsError.TOO_LARGE, { maxBytes }));
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -28,7 +27,7 @@ export function readBody(req: IncomingMessage, maxBytes = PORTAL_MAX_FILE_BYTES)
       size += chunk.length;
       if (size > maxBytes) {
         // Stop buffering; the rest of the body is drained and dropped so the answer can be sent.
-        settle(() => reject(portalError(PortalError.FILE_TOO_LARGE, { maxMb })));
+        settle(() => reject(documentsError(DocumentsError.TOO_LARGE, { maxBytes })));
         req.resume();
         return;
       }

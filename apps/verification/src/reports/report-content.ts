@@ -18,8 +18,9 @@ export interface ReportFlag {
 }
 
 /**
- * The summary as a report reads it: the shape of `verification.case_summaries` (the summary area's
- * `SummaryView`), restated here so the report depends on the columns, not on that area's classes.
+ * The summary as a report reads it: the summary area's `SummaryView` (read through its
+ * SummariesRepository) is assignable to it. Kept narrower here because it is also the shape stored in
+ * `report_issuances.content`, which must keep rendering reports issued under earlier summary rules.
  */
 export interface ReportSummary {
   id: string;

@@ -9,12 +9,12 @@ import { CasesError, casesError } from '../cases/cases.errors';
 import { CasesRepository } from '../cases/cases.repository';
 import type { VerificationCase } from '../cases/verification-case.entity';
 import { VerificationConfig } from '../config/verification.config';
+import { SummariesRepository } from '../summary/summaries.repository';
 import type { ReportContent } from './report-content';
 import { ReportIssuancesRepository } from './report-issuances.repository';
 import { hashSharePassword } from './report-password';
 import { renderReportPdf } from './report-pdf';
 import { ReportSigner } from './report-signer';
-import { ReportSummariesRepository } from './report-summaries.repository';
 import { reportTexts } from './report-texts';
 import { REPORTS_PUBLIC_PATH, issuanceView, type IssuanceView } from './report-views';
 import { ReportsError, reportsError } from './reports.errors';
@@ -34,7 +34,7 @@ export class ReportsService {
     private readonly transactions: Transactions,
     private readonly cases: CasesRepository,
     private readonly issuances: ReportIssuancesRepository,
-    private readonly summaries: ReportSummariesRepository,
+    private readonly summaries: SummariesRepository,
     private readonly signer: ReportSigner,
     private readonly i18n: I18nService,
   ) {}

@@ -344,11 +344,46 @@ describe('borrower upload portal (real PostgreSQL, real HTTP)', () => {
       expect(await statusOf(c.id)).toBe('AwaitingApplicant');
     });
 
-    it('refuses a file over 25 MiB with 413 before reading it', async () => {
+    it("takes files up to the documents area's DOCUMENT_MAX_BYTES: one byte over answers its DOCUMENT_TOO_LARGE", async () => {
+      const limit = 20 * 1024 * 1024; // DOCUMENT_MAX_BYTES's default: the one setting of both areas
       const c = await newCase();
-      const big = await upload(c.token, 'Passport', Buffer.alloc(25 * 1024 * 1024 + 1, 1));
-      expect([big.status, big.body.value.reason]).toEqual([413, 'PORTAL_FILE_TOO_LARGE']);
+      const html = await (await page(c.token, '?lang=en')).text();
+      expect(html).toContain('JPEG, PNG or PDF, up to 20 MB.');
+      const fileOf = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
+
+      // Declared by Content-Length: refused before the body is read.
+      const over = await upload(c.token, 'Passport', fileOf(limit + 1));
+      expect([over.status, over.body.value.reason]).toEqual([413, 'DOCUMENT_TOO_LARGE']);
+      expect(over.body.error).toContain(String(limit));
+      // Streamed without a length: refused as the count passes the limit.
+      const chunk = Buffer.alloc(1024 * 1024);
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(ctl) {
+          if (sent > limit) return ctl.close();
+          const part = sent === 0 ? fileOf(chunk.length) : chunk;
+          sent += part.length;
+          ctl.enqueue(new Uint8Array(part));
+        },
+      });
+      const streamed = await fetch(`${base}/portal/v1/upload/${c.token}/documents`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'image/png', 'X-Document-Kind': 'Passport' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      const streamedBody = (await streamed.json()) as Env<{ reason: string }>;
+      expect([streamed.status, streamedBody.value.reason]).toEqual([413, 'DOCUMENT_TOO_LARGE']);
+      // Past the gateway's 25 MiB cap (where the portal had a limit and an error of its own): the same.
+      const pastGateway = await upload(c.token, 'Passport', fileOf(25 * 1024 * 1024 + 1));
+      expect([pastGateway.status, pastGateway.body.value.reason]).toEqual([413, 'DOCUMENT_TOO_LARGE']);
       expect(await documentsOf(c.id)).toBe(0);
+      expect(await statusOf(c.id)).toBe('AwaitingApplicant');
+
+      // Exactly the limit is taken.
+      const atLimit = await upload(c.token, 'Passport', fileOf(limit));
+      expect([atLimit.status, atLimit.body.value.sizeBytes]).toEqual([201, limit]);
+      expect(await documentsOf(c.id)).toBe(1);
     });
 
     it("a token uploads only to its own case, whoever's case id is around", async () => {

@@ -10,6 +10,8 @@ import { createTestDatabase, listen, request, serviceEnv } from '@platform/testi
 import { TenancyAdminService } from '@platform/tenancy';
 import { verifyReport, type OkpPublicJwk } from '@platform/verification-checks';
 import { createVerificationApp } from '../../src/bootstrap';
+import { ReportsService } from '../../src/reports/reports.service';
+import { SummariesRepository } from '../../src/summary/summaries.repository';
 
 type Env<T = unknown> = { success: boolean; code: number; error: string | null; value: T };
 type Reason = { reason?: string };
@@ -174,11 +176,6 @@ describe('verification summary reports and their public verification (real Postg
     keyA = (await admin.issueKey('org-a', 'a')).token;
     keyB = (await admin.issueKey('org-b', 'b')).token;
     readOnly = (await admin.issueKey('org-a', 'ro', { scopes: ['cases:read'] })).token;
-    // Until the summary area's migration creates it, the table in its documented shape.
-    await ds.query(`CREATE TABLE IF NOT EXISTS verification.case_summaries (
-      id uuid PRIMARY KEY, organization_id text NOT NULL, case_id uuid NOT NULL, version integer NOT NULL,
-      generated_at timestamptz NOT NULL, identity_match jsonb NOT NULL, authenticity jsonb NOT NULL,
-      flags jsonb NOT NULL, recommendation text NOT NULL, rules_version text NOT NULL)`);
     caseId = await createCase('APP-REPORT-1');
     bareCaseId = await createCase('APP-REPORT-2');
     await addSummary('org-a', caseId, 1);
@@ -497,5 +494,40 @@ describe('verification summary reports and their public verification (real Postg
     await expect(
       ds.query(`DELETE FROM verification.report_issuances WHERE id = $1`, [first.id]),
     ).rejects.toThrow(/append-only/);
+  });
+
+  it("reports the summary area's own latest version, read through its SummariesRepository", async () => {
+    // One reader of verification.case_summaries: the report service holds the summary area's repository.
+    const service = app.get(ReportsService) as unknown as { summaries: unknown };
+    expect(service.summaries).toBe(app.get(SummariesRepository));
+
+    const id = await createCase('APP-REPORT-3');
+    await ds.query(`UPDATE verification.verification_cases SET status = 'DocumentsReceived' WHERE id = $1`, [
+      id,
+    ]);
+    const generate = () =>
+      request<Env<{ id: string; version: number }>>(
+        `${base}/api/v1/verification-cases/${id}/summary/generate`,
+        { method: 'POST', headers: auth() },
+      );
+    expect((await generate()).status).toBe(200);
+    expect((await generate()).body.value.version).toBe(2);
+    const latest = await request<Env<Record<string, unknown>>>(
+      `${base}/api/v1/verification-cases/${id}/summary`,
+      { headers: auth() },
+    );
+    expect(latest.body.value.version).toBe(2);
+
+    const res = await issue(id, { language: 'en' });
+    expect(res.status).toBe(200);
+    const reportId = String(res.headers.get('x-report-id'));
+    const [row] = await ds.query(
+      `SELECT summary_id, summary_version, content->'summary' AS summary
+         FROM verification.report_issuances WHERE id = $1`,
+      [reportId],
+    );
+    expect([row.summary_id, row.summary_version]).toEqual([latest.body.value.id, 2]);
+    // What the report keeps is exactly what the summary area answers (its shape, flags and citations).
+    expect(row.summary).toEqual(latest.body.value);
   });
 });

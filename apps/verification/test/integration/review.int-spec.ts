@@ -324,10 +324,73 @@ describe('verification manual review tasks (real PostgreSQL)', () => {
     expect(other.body.value).toEqual({ items: [], total: 0 });
   });
 
-  it('a case cancelled under an open task: the next write cancels the task and answers 409 REVIEW_CASE_FINAL', async () => {
+  it('cancelling the case cancels its active task in the same transaction, with the event', async () => {
+    const caseId = await newCase('Checking');
+    const taskId = (await openByHand(caseId)).body.value.id;
+    expect(
+      (await api('POST', `review-tasks/${taskId}/assign`, { assignee: 'ana@lender.example' })).status,
+    ).toBe(200);
+    const cancelled = await api<{ status: string }>('POST', `verification-cases/${caseId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.value.status).toBe('Cancelled');
+
+    // No later write is needed: the task is already Cancelled, with its history row and its event.
+    const task = await api<Task>('GET', `review-tasks/${taskId}`);
+    expect(task.body.value).toMatchObject({
+      status: 'Cancelled',
+      assignee: 'ana@lender.example',
+      decision: null,
+      caseStatus: 'Cancelled',
+    });
+    expect(task.body.value.history.at(-1)).toMatchObject({
+      fromStatus: 'InProgress',
+      toStatus: 'Cancelled',
+      actor: 'system',
+    });
+    expect(await reviewEvents(taskId)).toEqual([
+      [null, 'Open', null],
+      ['Open', 'InProgress', 'ana@lender.example'],
+      ['InProgress', 'Cancelled', 'ana@lender.example'],
+    ]);
+    // One transaction: the case's move and the task's move were written by the same one (same xmin).
+    const [caseMove] = await ds.query(
+      `SELECT xmin::text AS x FROM verification.case_status_history WHERE case_id = $1 AND to_status = 'Cancelled'`,
+      [caseId],
+    );
+    const [taskMove] = await ds.query(
+      `SELECT xmin::text AS x FROM verification.review_task_status_history WHERE task_id = $1 AND to_status = 'Cancelled'`,
+      [taskId],
+    );
+    expect(taskMove.x).toBe(caseMove.x);
+
+    // The task is closed and the case final: writes and a new task are refused, nothing moves again.
+    const late = await api<Reason>('POST', `review-tasks/${taskId}/assign`, { assignee: 'late' });
+    expect([late.status, late.body.value.reason]).toEqual([409, 'REVIEW_TASK_CLOSED']);
+    const again = await openByHand(caseId);
+    expect([again.status, again.body.value.reason]).toEqual([409, 'REVIEW_CASE_FINAL']);
+    expect(await reviewEvents(taskId)).toHaveLength(3);
+  });
+
+  it('a second cancel is refused and cancels nothing; a case without a task cancels as before', async () => {
     const caseId = await newCase('Checking');
     const taskId = (await openByHand(caseId)).body.value.id;
     expect((await api('POST', `verification-cases/${caseId}/cancel`)).status).toBe(200);
+    const second = await api<Reason>('POST', `verification-cases/${caseId}/cancel`);
+    expect([second.status, second.body.value.reason]).toEqual([409, 'CASE_TRANSITION_NOT_ALLOWED']);
+    expect(await reviewEvents(taskId)).toEqual([
+      [null, 'Open', null],
+      ['Open', 'Cancelled', null],
+    ]);
+    const bare = await newCase('Checking');
+    const res = await api<{ status: string }>('POST', `verification-cases/${bare}/cancel`);
+    expect([res.status, res.body.value.status]).toEqual([200, 'Cancelled']);
+  });
+
+  it('a task left active on a case closed some other way: the next write cancels it and answers 409 REVIEW_CASE_FINAL', async () => {
+    const caseId = await newCase('Checking');
+    const taskId = (await openByHand(caseId)).body.value.id;
+    // Closed without the cancel path (as an older build did), so the task is still Open.
+    await ds.query(`UPDATE verification.verification_cases SET status = 'Cancelled' WHERE id = $1`, [caseId]);
     const res = await api<Reason>('POST', `review-tasks/${taskId}/assign`, { assignee: 'late' });
     expect(res.status).toBe(409);
     expect(res.body.value.reason).toBe('REVIEW_CASE_FINAL');
