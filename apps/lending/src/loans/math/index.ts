@@ -1,0 +1,101 @@
+/**
+ * Pure loan money mathematics (issue 14): no Nest, no database, no imports beyond this directory.
+ * Conventions, formulas and worked examples: docs/lending/loan-math.md.
+ *
+ * Money is integer minor units in JS numbers, guarded by Number.isSafeInteger (LoanMathError, a
+ * RangeError, otherwise). Every computation runs on exact bigint fractions; each amount is rounded once,
+ * with a named Rounding (default 'half-up'). Rates are decimal percent strings ("8", "19.99"). Dates are
+ * `YYYY-MM-DD` calendar days (1900..2999).
+ *
+ * API
+ * - generateSchedule(input: ScheduleInput): Instalment[]
+ * - interestBetween(principal, annualRate, from, to, dayCount, rounding?): { exact, rounded }
+ * - dailyAccrual(principal, annualRate, date, dayCount, { periodStart?, rounding? }?): { exact, rounded }
+ * - accrualToPost(exactCumulativeBefore, exactToday, rounding?): { exactCumulative, post }
+ * - allocate(amount, debts, order): { parts, overpayment, rule }
+ * - reschedule(remaining: RemainingLoan, change: ScheduleChange): Instalment[]
+ *     change = { kind: 'prepayment', mode: 'reduce-term' | 'reduce-instalment', levelAmount? }
+ *            | { kind: 'holiday', periods, deferredInterest? }
+ *            | { kind: 'restructure', annualRate?, termCount?, scheduleType?, dayCount?, frequency?,
+ *                firstDueDate?, graceInterestOnly?, gracePrincipal?, deferredInterest? }
+ *   The caller passes the outstanding principal after the payment, the date interest restarts from,
+ *   the current instalments still to come (due dates and numbering are kept), and any interest accrued
+ *   but not yet due; it gets back the replacement instalments only.
+ * Helpers: yearFraction, days30360, periodsPerYear, addPeriodsTo, annuityPaymentOf, checkAllocationOrder,
+ * allocationRule, the closed sets (ROUNDINGS, DAY_COUNTS, FREQUENCIES, SCHEDULE_TYPES, DEBT_COMPONENTS)
+ * and LoanMathError with its LoanMathErrorCode (map to envelope reasons).
+ */
+import { type DayCount, checkDayCount, days30360 as days30360Of, yearFractionOf } from './day-count';
+import { formatDay, parseDay } from './dates';
+import { LoanMathErrorCode as C, mathError } from './errors';
+import { type Rounding, checkRounding, formatExact, minor, parseRate, toNumber } from './money';
+import { type Frequency, PERIODS_PER_YEAR, addPeriods, checkFrequency } from './periods';
+import { MAX_TERM_COUNT, annuityPayment, checkCount } from './schedule';
+
+export {
+  type Allocation,
+  type DebtComponent,
+  DEBT_COMPONENTS,
+  allocate,
+  allocationRule,
+  checkAllocationOrder,
+} from './allocation';
+export { type DayCount, DAY_COUNTS } from './day-count';
+export { LoanMathError, LoanMathErrorCode } from './errors';
+export { type InterestAmount, accrualToPost, dailyAccrual, interestBetween } from './interest';
+export { DEFAULT_ROUNDING, EXACT_PLACES, ROUNDINGS, type Rounding } from './money';
+export { FREQUENCIES, type Frequency } from './periods';
+export {
+  MAX_HOLIDAY_PERIODS,
+  type RemainingLoan,
+  type RescheduleMode,
+  type ScheduleChange,
+  reschedule,
+} from './reschedule';
+export {
+  type DeferredInterest,
+  type Instalment,
+  MAX_TERM_COUNT,
+  SCHEDULE_TYPES,
+  type ScheduleFee,
+  type ScheduleInput,
+  type ScheduleType,
+  generateSchedule,
+} from './schedule';
+
+/** Periods per year of a frequency: monthly 12, quarterly 4, weekly 52, biweekly 26. */
+export const periodsPerYear = (frequency: Frequency): number => PERIODS_PER_YEAR[checkFrequency(frequency)];
+
+/** The year fraction between two days under a day count, as an exact decimal string (12 places). */
+export function yearFraction(from: string, to: string, dayCount: DayCount): string {
+  const a = parseDay(from, 'from');
+  const b = parseDay(to, 'to');
+  if (b < a) throw mathError(C.INVALID_DATE, 'to', 'must not be before from');
+  return formatExact(yearFractionOf(a, b, checkDayCount(dayCount)));
+}
+
+/** The 30/360 (ISDA Bond Basis) day count between two days. */
+export const days30360 = (from: string, to: string): number =>
+  days30360Of(parseDay(from, 'from'), parseDay(to, 'to'));
+
+/** `count` periods after a day (negative: before), months clamped to the month's end. */
+export const addPeriodsTo = (date: string, count: number, frequency: Frequency): string =>
+  formatDay(addPeriods(parseDay(date, 'date'), count, checkFrequency(frequency)));
+
+/** The level annuity payment (Excel PMT, rounded once) for `termCount` periods. */
+export function annuityPaymentOf(
+  principal: number,
+  annualRate: string,
+  termCount: number,
+  frequency: Frequency,
+  rounding?: Rounding,
+): number {
+  const payment = annuityPayment(
+    minor(principal, 'principal'),
+    parseRate(annualRate),
+    checkCount(termCount, 'termCount', 1, MAX_TERM_COUNT),
+    PERIODS_PER_YEAR[checkFrequency(frequency)],
+    checkRounding(rounding),
+  );
+  return toNumber(payment, 'payment');
+}
