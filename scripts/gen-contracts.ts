@@ -1,11 +1,14 @@
 /**
  * `npm run gen:contracts [-- --check]`: the event contracts of libs/messaging as files for consumers
  * that do not read TypeScript (decision 0012):
- *   docs/contracts/schemas/<topic>.schema.json          the payload, JSON Schema 2020-12
+ *   docs/contracts/schemas/<topic>.schema.json          the payload, JSON Schema 2020-12 (on a topic of
+ *                                                       several event types, the union of theirs)
+ *   docs/contracts/schemas/<eventType>.v<N>.schema.json each event type's payload on such a topic
  *   docs/contracts/schemas/<topic>.headers.schema.json  the Kafka headers
- *   docs/asyncapi/platform.asyncapi.json                AsyncAPI 3.0: every topic as a channel, its key,
- *                                                       headers and payload (by reference to the files
- *                                                       above), who sends and who receives it
+ *   docs/asyncapi/platform.asyncapi.json                AsyncAPI 3.0: every topic as a channel with a
+ *                                                       message per event type, its key, headers and
+ *                                                       payload (by reference to the files above), who
+ *                                                       sends and who receives it
  * Producers and consumers are apps of libs/registry: a contract names its producers (and subscribers
  * the registry does not list yet), the registry's `consumes` adds the rest; an unknown name fails here.
  * JSON goes through the repository's prettier settings, so this check and `prettier --check` agree.
@@ -22,7 +25,9 @@ import {
   EVERY_CONSUMER,
   EVERY_KAFKA_APP,
   EventHeader,
+  SCHEMA_BASE_URI,
   topicDocumentation,
+  type FieldSchema,
   type TopicDocumentation,
 } from '@platform/messaging';
 import { SERVICES, type ServiceDefinition } from '@platform/registry';
@@ -89,6 +94,8 @@ function parties(topics: readonly TopicDocumentation[]): Map<string, Parties> {
 
 const schemaFile = (topic: string) => `${topic}.schema.json`;
 const headersFile = (topic: string) => `${topic}.headers.schema.json`;
+/** A payload schema's file, from its `$id` (an event type's on a topic of several). */
+const fileOf = (schema: { $id: string }) => schema.$id.slice(SCHEMA_BASE_URI.length);
 const firstSentence = (text: string) => text.split(/(?<=\.)\s/)[0];
 const list = (apps: readonly ServiceDefinition[]) => apps.map((s) => `\`${s.name}\``).join(', ');
 
@@ -112,6 +119,38 @@ function receiveDescription(s: ServiceDefinition): string {
   );
 }
 
+/** What the document says of one message: a topic's only one, or one event type of several. */
+interface Message {
+  readonly name: string;
+  readonly eventType: string;
+  readonly description: string;
+  readonly key: FieldSchema;
+  readonly payloadFile: string;
+  readonly example: TopicDocumentation['example'];
+}
+
+function messagesOf(t: TopicDocumentation): Message[] {
+  if (!t.members.length)
+    return [
+      {
+        name: t.name,
+        eventType: t.eventType ?? t.topic,
+        description: t.description,
+        key: t.key,
+        payloadFile: schemaFile(t.topic),
+        example: t.example,
+      },
+    ];
+  return t.members.map((m) => ({
+    name: m.name,
+    eventType: m.eventType,
+    description: `${m.description}\n\nOn \`${t.topic}\` with the \`event-type\` header \`${m.eventType}\`.`,
+    key: m.key,
+    payloadFile: fileOf(m.payloadSchema),
+    example: m.example,
+  }));
+}
+
 function asyncApi(topics: readonly TopicDocumentation[], who: Map<string, Parties>, version: string): Doc {
   const channels: Doc = {};
   const operations: Doc = {};
@@ -120,48 +159,52 @@ function asyncApi(topics: readonly TopicDocumentation[], who: Map<string, Partie
     const { producers, consumers } = who.get(t.topic) as Parties;
     const channelId = camel(t.name);
     const channelRef = { $ref: `#/channels/${channelId}` };
-    const messageRef = { $ref: `#/channels/${channelId}/messages/${t.name}` };
-    const example = t.example;
-    messages[t.name] = {
-      name: t.eventType ?? t.topic,
-      title: t.name,
-      summary: firstSentence(t.description),
-      description: t.description,
-      contentType: 'application/json',
-      headers: { $ref: `${SCHEMA_REF}/${headersFile(t.topic)}` },
-      payload: { $ref: `${SCHEMA_REF}/${schemaFile(t.topic)}` },
-      correlationId: {
-        description: 'The HTTP request that caused the event, when one did.',
-        location: `$message.header#/${EventHeader.RequestId}`,
-      },
-      bindings: { kafka: { key: t.key, bindingVersion: KAFKA_BINDING } },
-      ...(example && {
-        examples: [
-          {
-            name: 'example',
-            summary: `Key: ${example.key}`,
-            headers: example.headers,
-            payload: example.payload,
-          },
-        ],
-      }),
-    };
+    const own = messagesOf(t);
+    const messageRefs = own.map((m) => ({ $ref: `#/channels/${channelId}/messages/${m.name}` }));
+    for (const m of own) {
+      const example = m.example;
+      messages[m.name] = {
+        name: m.eventType,
+        title: m.name,
+        summary: firstSentence(m.description),
+        description: m.description,
+        contentType: 'application/json',
+        headers: { $ref: `${SCHEMA_REF}/${headersFile(t.topic)}` },
+        payload: { $ref: `${SCHEMA_REF}/${m.payloadFile}` },
+        correlationId: {
+          description: 'The HTTP request that caused the event, when one did.',
+          location: `$message.header#/${EventHeader.RequestId}`,
+        },
+        bindings: { kafka: { key: m.key, bindingVersion: KAFKA_BINDING } },
+        ...(example && {
+          examples: [
+            {
+              name: 'example',
+              summary: `Key: ${example.key}`,
+              headers: example.headers,
+              payload: example.payload,
+            },
+          ],
+        }),
+      };
+    }
+    const several = own.length > 1 ? ` It carries ${own.length} event types, one message each.` : '';
     channels[channelId] = {
       address: t.topic,
       title: t.topic,
       summary: firstSentence(t.description),
       description:
-        `${t.description}\n\nProduced by ${list(producers)}` +
+        `${t.description}${several}\n\nProduced by ${list(producers)}` +
         (t.delivery === 'direct' ? ', each sending it itself.' : ', published by `outbox-relay`.') +
         (consumers.length ? ` Consumed by ${list(consumers)}.` : ' No app of the platform consumes it.'),
-      messages: { [t.name]: { $ref: `#/components/messages/${t.name}` } },
+      messages: Object.fromEntries(own.map((m) => [m.name, { $ref: `#/components/messages/${m.name}` }])),
       bindings: { kafka: { topic: t.topic, bindingVersion: KAFKA_BINDING } },
     };
     for (const s of producers)
       operations[`${camel(s.name)}Sends${t.name}`] = {
         action: 'send',
         channel: channelRef,
-        messages: [messageRef],
+        messages: messageRefs,
         summary: `${s.name} sends ${t.topic}`,
         description: sendDescription(t, s),
         tags: [{ name: s.name }],
@@ -170,7 +213,7 @@ function asyncApi(topics: readonly TopicDocumentation[], who: Map<string, Partie
       operations[`${camel(s.name)}Receives${t.name}`] = {
         action: 'receive',
         channel: channelRef,
-        messages: [messageRef],
+        messages: messageRefs,
         summary: `${s.name} receives ${t.topic}`,
         description: receiveDescription(s),
         tags: [{ name: s.name }],
@@ -188,6 +231,9 @@ function asyncApi(topics: readonly TopicDocumentation[], who: Map<string, Partie
         '- Topic names are `<domain>.<entity>.<event>.v<N>`. A breaking change is a new topic version; the ' +
           'old topic keeps its schema while it is produced.',
         '- The message key is the aggregate id, so the events of one aggregate share a partition, in order.',
+        '- A topic may carry several event types (one message each, named by the `event-type` header and ' +
+          "the payload's `eventType`) so that one aggregate's events of every type stay in order; its " +
+          'payload file is the union of theirs, each type also has a file of its own.',
         '- The value is JSON. Payload and header schemas are JSON Schema 2020-12 files under ' +
           '`docs/contracts/schemas/`, referenced here; they use only keywords that mean the same in ' +
           'draft-07. Payloads refuse unknown properties.',
@@ -237,6 +283,7 @@ async function generate(): Promise<Map<string, string>> {
   for (const t of topics) {
     documents.set(`${SCHEMA_DIR}/${schemaFile(t.topic)}`, t.payloadSchema);
     documents.set(`${SCHEMA_DIR}/${headersFile(t.topic)}`, t.headersSchema);
+    for (const m of t.members) documents.set(`${SCHEMA_DIR}/${fileOf(m.payloadSchema)}`, m.payloadSchema);
   }
   documents.set(ASYNCAPI_FILE, asyncApi(topics, parties(topics), version));
   const files = new Map<string, string>();

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { assertValid, ContractViolation, defineContract, violations, type EventOf } from './contract';
+import {
+  assertValid,
+  ContractViolation,
+  defineContract,
+  defineEventFamily,
+  defineEventType,
+  violations,
+  type EventOf,
+} from './contract';
 import { CalendarEventChanged } from './topics/calendar.topics';
 import { ServiceHealthReported } from './topics/platform.topics';
 import { CONTRACTS } from './registry';
@@ -190,5 +198,118 @@ describe('topic contracts', () => {
       for (const [field, s] of Object.entries(c.schema))
         expect([c.topic, field, typeof s.description]).toEqual([c.topic, field, 'string']);
     }
+  });
+});
+
+describe('topics of several event types (families)', () => {
+  const member = (type: string, extra: Record<string, unknown> = {}) =>
+    defineEventType({
+      topic: 'shop.order.events.v1',
+      eventType: type,
+      schemaVersion: 1,
+      aggregateType: 'shop.order',
+      key: 'orderId',
+      description: `${type} happened.`,
+      producers: ['shop'],
+      schema: {
+        eventType: { type: 'string', const: type, description: 'The type.' },
+        orderId: { type: 'string', minLength: 1, description: 'The order.' },
+        ...extra,
+      },
+    } as unknown as Parameters<typeof defineEventType>[0]);
+  const Placed = defineEventType({
+    topic: 'shop.order.events.v1',
+    eventType: 'shop.order.placed',
+    schemaVersion: 1,
+    aggregateType: 'shop.order',
+    key: 'orderId',
+    description: 'An order was placed.',
+    schema: {
+      eventType: { type: 'string', const: 'shop.order.placed', description: 'The type.' },
+      orderId: { type: 'string', minLength: 1, description: 'The order.' },
+      amount: { type: 'integer', minimum: 1, description: 'Minor units.' },
+    },
+    example: { eventType: 'shop.order.placed', orderId: 'o-1', amount: 100 },
+  });
+  const Cancelled = defineEventType({
+    topic: 'shop.order.events.v1',
+    eventType: 'shop.order.cancelled',
+    schemaVersion: 1,
+    aggregateType: 'shop.order',
+    key: 'orderId',
+    description: 'An order was cancelled.',
+    schema: {
+      eventType: { type: 'string', const: 'shop.order.cancelled', description: 'The type.' },
+      orderId: { type: 'string', minLength: 1, description: 'The order.' },
+      reason: { type: 'string', enum: ['customer', 'stock'], description: 'Why.' },
+    },
+    example: { eventType: 'shop.order.cancelled', orderId: 'o-1', reason: 'stock' },
+  });
+  const Orders = defineEventFamily({
+    topic: 'shop.order.events.v1',
+    schemaVersion: 1,
+    description: 'Everything that happens to an order.',
+    members: [Placed, Cancelled],
+  });
+
+  it("validates a payload against the schema its eventType names, in that type's words", () => {
+    expect(violations(Orders, Placed.example)).toEqual([]);
+    expect(violations(Orders, Cancelled.example)).toEqual([]);
+    expect(
+      violations(Orders, { eventType: 'shop.order.placed', orderId: 'o-1', reason: 'stock' }).sort(),
+    ).toEqual(['amount is required', 'reason is not part of the contract'].sort());
+    expect(violations(Orders, { orderId: 'o-1' })).toEqual(['eventType is required']);
+    expect(violations(Orders, { eventType: 'shop.order.lost', orderId: 'o-1' })).toEqual([
+      'eventType must be one of shop.order.placed|shop.order.cancelled',
+    ]);
+    expect(violations(Orders, [])).toEqual(['payload must be an object']);
+  });
+
+  it('types its payload as the union of its members', () => {
+    type Event = EventOf<typeof Orders>;
+    const handle = (e: Event): string => (e.eventType === 'shop.order.placed' ? String(e.amount) : e.reason);
+    expect(handle({ eventType: 'shop.order.cancelled', orderId: 'o-1', reason: 'customer' })).toBe(
+      'customer',
+    );
+  });
+
+  it('is written through its members only: the family has no single event type or key', () => {
+    expect(Placed.keyOf({ eventType: 'shop.order.placed', orderId: 'o-9', amount: 1 })).toBe('o-9');
+    expect(() => Orders.keyOf(Placed.example as EventOf<typeof Orders>)).toThrow(
+      /write each with its own contract/,
+    );
+    expect(Orders.members?.map((m) => m.eventType)).toEqual(['shop.order.placed', 'shop.order.cancelled']);
+  });
+
+  it("publishes the union and each member's schema under its own name", () => {
+    expect(Orders.payloadSchema.$id).toMatch(/\/shop\.order\.events\.v1\.schema\.json$/);
+    expect(Placed.payloadSchema.$id).toMatch(/\/shop\.order\.placed\.v1\.schema\.json$/);
+    expect(Orders.payloadSchema.oneOf?.map((b) => b.properties.eventType.const)).toEqual([
+      'shop.order.placed',
+      'shop.order.cancelled',
+    ]);
+    // What every member shares, with the type as an enum.
+    expect(Object.keys(Orders.schema)).toEqual(['eventType', 'orderId']);
+    expect(Orders.schema.eventType.enum).toEqual(['shop.order.placed', 'shop.order.cancelled']);
+  });
+
+  it('refuses a member that does not name its type, belongs elsewhere, or comes twice', () => {
+    expect(() => member('shop.order.odd', { eventType: { type: 'string', description: 'x' } })).toThrow(
+      /names its type in eventType/,
+    );
+    expect(() => member('ShopOrderOdd')).toThrow(/does not follow/);
+    const family = (members: readonly Parameters<typeof defineEventFamily>[0]['members'][number][]) =>
+      defineEventFamily({ topic: 'shop.order.events.v1', schemaVersion: 1, description: 'x', members });
+    expect(() => family([])).toThrow(/at least one/);
+    expect(() => family([Placed, Placed])).toThrow(/defined twice/);
+    const elsewhere = defineEventType({
+      topic: 'shop.invoice.events.v1',
+      eventType: 'shop.invoice.sent',
+      schemaVersion: 1,
+      aggregateType: 'shop.invoice',
+      key: 'id',
+      schema: { eventType: { type: 'string', const: 'shop.invoice.sent' }, id: { type: 'string' } },
+    });
+    expect(() => family([Placed, elsewhere])).toThrow(/is defined for shop\.invoice\.events\.v1/);
   });
 });

@@ -5,8 +5,9 @@ import { schemas as asyncApiSchemas } from '@asyncapi/specs';
 import Ajv, { type AnySchema } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { violations } from './contract';
+import { violations, type TopicContract } from './contract';
 import { topicDocumentation } from './documentation';
+import { SCHEMA_BASE_URI } from './json-schema';
 import { CONTRACTS } from './registry';
 
 /**
@@ -20,8 +21,13 @@ const ROOT = resolve(__dirname, '../../..');
 const SCHEMA_DIR = join(ROOT, 'docs/contracts/schemas');
 const ASYNCAPI_FILE = join(ROOT, 'docs/asyncapi/platform.asyncapi.json');
 const topics = topicDocumentation();
+const members = topics.flatMap((t) => t.members.map((m) => ({ topic: t, member: m })));
+/** An event type's own payload file, on a topic of several. */
+const memberFile = (schema: { $id: string }) => join(SCHEMA_DIR, schema.$id.slice(SCHEMA_BASE_URI.length));
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+/** The AsyncAPI channel id of a topic, as scripts/gen-contracts.ts names it. */
+const camelName = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 const schemaFile = (topic: string, kind: '' | '.headers') => join(SCHEMA_DIR, `${topic}${kind}.schema.json`);
 /** As a consumer in another language would: a fresh validator per file, only the file itself. */
 function compile2020(path: string) {
@@ -86,13 +92,22 @@ describe('published event contracts', () => {
   }, 60_000);
 
   it('publish each contract as it is validated here, with no file left over', () => {
-    const expected = topics.flatMap((t) => [schemaFile(t.topic, ''), schemaFile(t.topic, '.headers')]);
+    const expected = topics.flatMap((t) => [
+      schemaFile(t.topic, ''),
+      schemaFile(t.topic, '.headers'),
+      ...t.members.map((m) => memberFile(m.payloadSchema)),
+    ]);
     const present = readdirSync(SCHEMA_DIR).map((f) => join(SCHEMA_DIR, f));
     expect([...present].sort()).toEqual([...expected].sort());
     for (const t of topics) {
       expect(readJson(schemaFile(t.topic, ''))).toEqual(JSON.parse(JSON.stringify(t.payloadSchema)));
       expect(readJson(schemaFile(t.topic, '.headers'))).toEqual(JSON.parse(JSON.stringify(t.headersSchema)));
     }
+    expect(members.length).toBeGreaterThan(0);
+    for (const { member } of members)
+      expect(readJson(memberFile(member.payloadSchema))).toEqual(
+        JSON.parse(JSON.stringify(member.payloadSchema)),
+      );
   });
 
   it('are JSON Schema 2020-12 documents with an $id, a title and a description per field', () => {
@@ -107,10 +122,13 @@ describe('published event contracts', () => {
         'string',
       ]);
       ids.add(doc.$id as string);
-      for (const [field, s] of Object.entries(
-        (doc.properties ?? {}) as Record<string, { description?: string }>,
-      ))
-        expect([path, field, typeof s.description]).toEqual([path, field, 'string']);
+      // A union's branches are documented like a payload of their own.
+      const objects = [doc, ...((doc.oneOf ?? []) as Record<string, unknown>[])];
+      for (const o of objects)
+        for (const [field, s] of Object.entries(
+          (o.properties ?? {}) as Record<string, { description?: string }>,
+        ))
+          expect([path, field, typeof s.description]).toEqual([path, field, 'string']);
       expect(() => compile2020(path)).not.toThrow();
       // Only keywords that mean the same in draft-07, which AsyncAPI's default schema format builds on.
       const { $schema: _dialect, ...rest } = doc;
@@ -118,7 +136,7 @@ describe('published event contracts', () => {
       addFormats(draft07);
       expect(() => draft07.compile(rest)).not.toThrow();
     }
-    expect(ids.size).toBe(topics.length * 2);
+    expect(ids.size).toBe(topics.length * 2 + members.length);
   });
 
   it('accept every topic example and refuse what the platform would not send', () => {
@@ -147,20 +165,46 @@ describe('published event contracts', () => {
     }
   });
 
+  /** The example and every way of breaking one field of it. */
+  const samplesOf = (c: TopicContract<unknown>) => [
+    c.example,
+    { ...(c.example as object), extra: true },
+    ...Object.keys(c.schema).flatMap((k) => [
+      { ...(c.example as object), [k]: null },
+      { ...(c.example as object), [k]: 'x'.repeat(600) },
+      { ...(c.example as object), [k]: -1 },
+    ]),
+  ];
+
   it('the payload files refuse exactly what the contracts refuse', () => {
     for (const c of CONTRACTS.values()) {
       const file = compile2020(schemaFile(c.topic, ''));
-      const samples = [
-        c.example,
-        { ...(c.example as object), extra: true },
-        ...Object.keys(c.schema).flatMap((k) => [
-          { ...(c.example as object), [k]: null },
-          { ...(c.example as object), [k]: 'x'.repeat(600) },
-          { ...(c.example as object), [k]: -1 },
-        ]),
-      ];
-      for (const s of samples)
+      for (const s of samplesOf(c))
         expect([c.topic, s, file(s)]).toEqual([c.topic, s, violations(c, s).length === 0]);
+    }
+  });
+
+  it("each event type's file and its topic's union refuse exactly what the type's contract refuses", () => {
+    const families = [...CONTRACTS.values()].filter((c) => c.members);
+    expect(families.length).toBeGreaterThan(0);
+    for (const family of families) {
+      const union = compile2020(schemaFile(family.topic, ''));
+      const types = (family.members ?? []).map((m) => m.eventType);
+      for (const c of family.members ?? []) {
+        const own = compile2020(memberFile(c.payloadSchema));
+        const other = types.find((t) => t !== c.eventType);
+        const samples = [
+          ...samplesOf(c),
+          // The type decides the schema: another type's name, or none known, is refused.
+          ...(other ? [{ ...(c.example as object), eventType: other }] : []),
+          { ...(c.example as object), eventType: 'lending.bureau.unknown' },
+        ];
+        for (const s of samples) {
+          const ok = violations(c, s).length === 0;
+          expect([c.eventType, s, own(s), union(s)]).toEqual([c.eventType, s, ok, ok]);
+          expect([c.eventType, s, violations(family, s).length === 0]).toEqual([c.eventType, s, ok]);
+        }
+      }
     }
   });
 
@@ -194,6 +238,7 @@ describe('published event contracts', () => {
 
     it('references the schema files, and its examples are valid against them', () => {
       for (const t of topics) {
+        if (t.members.length) continue; // below
         const m = doc.components.messages[t.name];
         expect(resolve(ASYNCAPI_FILE, '..', m.payload.$ref)).toBe(schemaFile(t.topic, ''));
         expect(resolve(ASYNCAPI_FILE, '..', m.headers.$ref)).toBe(schemaFile(t.topic, '.headers'));
@@ -201,6 +246,40 @@ describe('published event contracts', () => {
         const headers = compile2020(schemaFile(t.topic, '.headers'));
         for (const e of m.examples ?? []) {
           expect([t.topic, payload(e.payload), headers(e.headers)]).toEqual([t.topic, true, true]);
+        }
+      }
+    });
+
+    it('lists each event type of a topic of several as its own message, with its own payload file', () => {
+      for (const t of topics.filter((x) => x.members.length)) {
+        const channel = Object.values(doc.channels).find((c) => c.address === t.topic);
+        const names = t.members.map((m) => m.name);
+        expect(Object.keys(channel?.messages ?? {})).toEqual(names);
+        const operations = Object.values(doc.operations).filter(
+          (x) => x.channel.$ref === `#/channels/${camelName(t.name)}`,
+        ) as unknown as { messages: { $ref: string }[] }[];
+        expect(operations.length).toBeGreaterThan(0);
+        for (const o of operations) expect(o.messages.length).toBe(names.length);
+        const union = compile2020(schemaFile(t.topic, ''));
+        const headers = compile2020(schemaFile(t.topic, '.headers'));
+        for (const member of t.members) {
+          const m = doc.components.messages[member.name] as AsyncApiMessage & { name: string };
+          expect(m.name).toBe(member.eventType);
+          expect(resolve(ASYNCAPI_FILE, '..', m.payload.$ref)).toBe(memberFile(member.payloadSchema));
+          expect(resolve(ASYNCAPI_FILE, '..', m.headers.$ref)).toBe(schemaFile(t.topic, '.headers'));
+          const own = compile2020(memberFile(member.payloadSchema));
+          expect(m.examples?.length).toBe(1);
+          for (const e of m.examples ?? []) {
+            expect(e.headers['event-type']).toBe(member.eventType);
+            expect([member.name, own(e.payload), union(e.payload), headers(e.headers)]).toEqual([
+              member.name,
+              true,
+              true,
+              true,
+            ]);
+            // The header names the type: another type's name or an unknown one is refused.
+            expect(headers({ ...e.headers, 'event-type': 'lending.bureau.unknown' })).toBe(false);
+          }
         }
       }
     });

@@ -1,6 +1,6 @@
 import type { TopicContract } from './contract';
 import { EventHeader, eventHeadersSchema } from './headers';
-import { typeName, type FieldSchema, type JsonSchemaDocument } from './json-schema';
+import { SCHEMA_BASE_URI, typeName, type FieldSchema, type JsonSchemaDocument } from './json-schema';
 import { CONTRACTS } from './registry';
 import { DeadLettered } from './topics/platform.topics';
 
@@ -14,7 +14,10 @@ export interface TopicDocumentation {
   /** `CalendarEventChangedV1`: message and class name. */
   readonly name: string;
   readonly description: string;
-  /** Null for the dead-letter topic, which carries other topics' events. */
+  /**
+   * Null for the dead-letter topic, which carries other topics' events; on a topic of several event
+   * types, the family's name (each member has its own).
+   */
   readonly eventType: string | null;
   /** The message key. */
   readonly key: FieldSchema;
@@ -26,11 +29,32 @@ export interface TopicDocumentation {
   /** How producers' messages reach Kafka; `direct` for the dead-letter topic (each producer sends it). */
   readonly delivery: 'outbox' | 'direct';
   /** A message as it appears on the topic; valid against both schemas (the tests check). */
-  readonly example: {
-    readonly key: string;
-    readonly headers: Readonly<Record<string, string>>;
-    readonly payload: unknown;
-  } | null;
+  readonly example: MessageExample | null;
+  /**
+   * On a topic that carries several event types: one message per type, each with its own payload
+   * schema file (`<eventType>.v<N>.schema.json`); empty on a topic of one event type.
+   */
+  readonly members: readonly MessageDocumentation[];
+}
+
+export interface MessageExample {
+  readonly key: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly payload: unknown;
+}
+
+/** One event type of a topic that carries several: its own message in the AsyncAPI document. */
+export interface MessageDocumentation {
+  /** `LendingBureauLoanDisbursedV1`: message and class name. */
+  readonly name: string;
+  readonly eventType: string;
+  readonly aggregateType: string;
+  readonly description: string;
+  /** The message key (its own key field). */
+  readonly key: FieldSchema;
+  /** Published as `<eventType>.v<N>.schema.json`. */
+  readonly payloadSchema: JsonSchemaDocument;
+  readonly example: MessageExample | null;
 }
 
 /** Fixed example values, so the generated documents are the same on every run. */
@@ -50,29 +74,69 @@ function exampleHeaders(c: TopicContract<unknown>): Record<string, string> {
   };
 }
 
-function documentContract(c: TopicContract<unknown>): TopicDocumentation {
+function keyDocumentation(c: TopicContract<unknown>): FieldSchema {
   const keyField = c.schema[c.key];
   return {
+    type: 'string',
+    ...(keyField.format ? { format: keyField.format } : {}),
+    ...(keyField.pattern ? { pattern: keyField.pattern } : {}),
+    ...(keyField.maxLength ? { maxLength: keyField.maxLength } : {}),
+    description: `The payload's \`${c.key}\` (the ${c.aggregateType} id): one aggregate's messages share a partition, in order.`,
+  };
+}
+
+function exampleOf(c: TopicContract<unknown>): MessageExample | null {
+  return c.example === undefined
+    ? null
+    : { key: c.keyOf(c.example), headers: exampleHeaders(c), payload: c.example };
+}
+
+function documentMember(c: TopicContract<unknown>): MessageDocumentation {
+  return {
+    name: typeName(c.payloadSchema.$id.slice(SCHEMA_BASE_URI.length).replace(/\.schema\.json$/, '')),
+    eventType: c.eventType,
+    aggregateType: c.aggregateType,
+    description: c.description,
+    key: keyDocumentation(c),
+    payloadSchema: c.payloadSchema,
+    example: exampleOf(c),
+  };
+}
+
+function documentContract(c: TopicContract<unknown>): TopicDocumentation {
+  const common = {
     topic: c.topic,
     name: typeName(c.topic),
     description: c.description,
     eventType: c.eventType,
-    key: {
-      type: 'string',
-      ...(keyField.format ? { format: keyField.format } : {}),
-      ...(keyField.pattern ? { pattern: keyField.pattern } : {}),
-      ...(keyField.maxLength ? { maxLength: keyField.maxLength } : {}),
-      description: `The payload's \`${c.key}\` (the ${c.aggregateType} id): one aggregate's messages share a partition, in order.`,
-    },
     payloadSchema: c.payloadSchema,
-    headersSchema: eventHeadersSchema(c),
     producers: c.producers,
     consumers: c.consumers,
     delivery: c.delivery,
-    example:
-      c.example === undefined
-        ? null
-        : { key: c.keyOf(c.example), headers: exampleHeaders(c), payload: c.example },
+  };
+  if (!c.members)
+    return {
+      ...common,
+      key: keyDocumentation(c),
+      headersSchema: eventHeadersSchema(c),
+      example: exampleOf(c),
+      members: [],
+    };
+  const members = c.members.map(documentMember);
+  const keys = [...new Set(c.members.map((m) => `\`${m.key}\` (the ${m.aggregateType} id)`))];
+  return {
+    ...common,
+    key: {
+      type: 'string',
+      description: `Per event type: ${keys.join(', ')}; one aggregate's messages share a partition, in order.`,
+    },
+    headersSchema: eventHeadersSchema({
+      ...c,
+      eventType: members.map((m) => m.eventType),
+      aggregateType: [...new Set(members.map((m) => m.aggregateType))],
+    }),
+    example: members[0].example,
+    members,
   };
 }
 
@@ -111,6 +175,7 @@ export function topicDocumentation(): TopicDocumentation[] {
       consumers: [],
       delivery: 'direct',
       example: deadLetterExample(contracts[0]),
+      members: [],
     },
   ];
 }

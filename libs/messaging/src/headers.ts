@@ -102,15 +102,18 @@ const DEAD_LETTER_HEADERS: readonly EventHeaderName[] = [
  */
 const OTHER_HEADERS: FieldSchema = { type: 'string' };
 
-/** The headers of a contract's messages, with its event type, version and aggregate type fixed. */
+/**
+ * The headers of a contract's messages, with its event type, version and aggregate type fixed; on a
+ * topic of several event types (`eventType` and `aggregateType` lists) each is one of those.
+ */
 export function eventHeadersSchema(c: {
   topic: string;
-  eventType: string;
+  eventType: string | readonly string[];
   schemaVersion: number;
-  aggregateType: string;
+  aggregateType: string | readonly string[];
   delivery?: 'outbox' | 'direct';
 }): JsonSchemaDocument {
-  const fixed: Partial<Record<EventHeaderName, string>> = {
+  const fixed: Partial<Record<EventHeaderName, string | readonly string[]>> = {
     [EventHeader.EventType]: c.eventType,
     [EventHeader.SchemaVersion]: String(c.schemaVersion),
     [EventHeader.AggregateType]: c.aggregateType,
@@ -118,7 +121,11 @@ export function eventHeadersSchema(c: {
   const properties = Object.fromEntries(
     EVENT_HEADERS.map((h) => {
       const value = fixed[h];
-      return [h, value === undefined ? HEADER_DOCS[h] : { ...HEADER_DOCS[h], const: value }];
+      if (value === undefined) return [h, HEADER_DOCS[h]];
+      return [
+        h,
+        typeof value === 'string' ? { ...HEADER_DOCS[h], const: value } : { ...HEADER_DOCS[h], enum: value },
+      ];
     }),
   );
   return {

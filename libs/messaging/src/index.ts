@@ -1,11 +1,16 @@
 export {
   defineContract,
+  defineEventType,
+  defineEventFamily,
+  EVENT_TYPE_FIELD,
   violations,
   assertValid,
   ContractViolation,
   EVERY_CONSUMER,
   EVERY_KAFKA_APP,
   type ContractDefinition,
+  type EventFamilyDefinition,
+  type FamilyMember,
   type Delivery,
   type EventOf,
   type TopicContract,
@@ -22,17 +27,39 @@ export {
   type FieldSchema,
   type Fields,
   type JsonSchemaDocument,
+  type ObjectSchema,
   type PayloadOf,
 } from './json-schema';
 export { EventHeader, HEADER_DOCS, type EventHeaderName } from './headers';
 export { CONTRACTS, contractFor } from './registry';
-export { topicDocumentation, type TopicDocumentation } from './documentation';
+export { topicDocumentation, type MessageDocumentation, type TopicDocumentation } from './documentation';
 export {
   CalendarEventChanged,
   CalendarEventRemoved,
   type CalendarEventChangedV1,
   type CalendarEventRemovedV1,
 } from './topics/calendar.topics';
+export {
+  LendingBureauEvents,
+  LendingAccountingEvents,
+  LENDING_BUREAU_TOPIC,
+  LENDING_ACCOUNTING_TOPIC,
+  BUREAU_EVENT_TYPES,
+  ACCOUNTING_EVENT_TYPES,
+  BUREAU_758P_EVENTS,
+  ACCOUNTING_LEDGER_ACCOUNTS,
+  lendingEventContract,
+  lendingEventViolations,
+  type AccountingEventType,
+  type AccountingLedgerAccount,
+  type BureauEventType,
+  type LendingAccountingEvent,
+  type LendingBureauEvent,
+  type LendingEvent,
+  type LendingEventOf,
+  type LendingEventType,
+  type Report758,
+} from './topics/lending.topics';
 export {
   ServiceHealthReported,
   DEAD_LETTER_TOPIC,

@@ -56,7 +56,22 @@ export interface JsonSchemaDocument {
   readonly properties: { readonly [name: string]: FieldSchema };
   readonly required: readonly string[];
   readonly additionalProperties: boolean | FieldSchema;
+  /**
+   * Only on a topic that carries several event types: one closed object schema per type, each fixing
+   * `eventType` with a `const`, so exactly one applies (`oneOf` means the same in draft-07).
+   */
+  readonly oneOf?: readonly ObjectSchema[];
   readonly examples?: readonly unknown[];
+}
+
+/** One branch of a union document: an event type's payload schema, inlined so the file stands alone. */
+export interface ObjectSchema {
+  readonly title: string;
+  readonly description: string;
+  readonly type: 'object';
+  readonly properties: { readonly [name: string]: FieldSchema };
+  readonly required: readonly string[];
+  readonly additionalProperties: boolean | FieldSchema;
 }
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';

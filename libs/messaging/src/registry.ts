@@ -1,5 +1,6 @@
 import type { TopicContract } from './contract';
 import { CalendarEventChanged, CalendarEventRemoved } from './topics/calendar.topics';
+import { LendingAccountingEvents, LendingBureauEvents } from './topics/lending.topics';
 import { ServiceHealthReported } from './topics/platform.topics';
 import {
   VerificationCaseStatusChanged,
@@ -9,11 +10,16 @@ import {
   VerificationSummaryGenerated,
 } from './topics/verification.topics';
 
-/** Every contract by topic: the relay and consumers validate against it. */
+/**
+ * Every contract by topic: the relay and consumers validate against it. A topic that carries several
+ * event types is here once, as its family (its `members` are the types' own contracts).
+ */
 export const CONTRACTS: ReadonlyMap<string, TopicContract<unknown>> = new Map(
   [
     CalendarEventChanged,
     CalendarEventRemoved,
+    LendingBureauEvents,
+    LendingAccountingEvents,
     ServiceHealthReported,
     VerificationCaseStatusChanged,
     VerificationDocumentUploaded,
