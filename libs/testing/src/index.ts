@@ -21,6 +21,7 @@ export {
   type FieldKind,
 } from './fuzz/route-manifest';
 export { readRouteManifest, routeManifestDrift, routeManifestPath } from './fuzz/manifest-file';
+export { oauthTokenErrors } from './fuzz/oauth-errors';
 export {
   runFuzz,
   casesFor,

@@ -60,8 +60,9 @@ export function buildRouteTable(defaults: GatewayLimits = GATEWAY_DEFAULT_LIMITS
       const limits = { ...defaults, ...exposure.limits };
       const cors = exposure.cors ?? null;
       const rateLimit = exposure.rateLimit ? { id: s.name, ...exposure.rateLimit } : null;
+      // Declared routes before the bare prefixes: the sort below is stable, so a route whose path is
+      // one of the prefixes (verification's `/portal/v1` with its own budget) wins over the prefix.
       return [
-        ...exposure.prefixes.map((prefix) => ({ prefix, upstream: s.name, limits, cors, rateLimit })),
         ...(exposure.routes ?? []).map((r) => ({
           prefix: r.path,
           upstream: s.name,
@@ -74,6 +75,7 @@ export function buildRouteTable(defaults: GatewayLimits = GATEWAY_DEFAULT_LIMITS
                 ? { id: `${s.name}:${r.path.toLowerCase()}`, ...r.rateLimit }
                 : rateLimit,
         })),
+        ...exposure.prefixes.map((prefix) => ({ prefix, upstream: s.name, limits, cors, rateLimit })),
       ];
     }),
   ];

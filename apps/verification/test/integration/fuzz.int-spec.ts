@@ -3,20 +3,13 @@ import { TenancyAdminService } from '@platform/tenancy';
 import {
   createTestDatabase,
   listen,
+  oauthTokenErrors,
   readRouteManifest,
   runFuzz,
   serviceEnv,
   type FuzzReport,
 } from '@platform/testing';
 import { createVerificationApp } from '../../src/bootstrap';
-
-const OAUTH_ERRORS = [
-  'invalid_request',
-  'invalid_client',
-  'unauthorized_client',
-  'unsupported_grant_type',
-  'invalid_scope',
-];
 
 /**
  * The gateway's fuzz harness on verification alone, with a key holding every permission area, so the
@@ -47,19 +40,7 @@ describe('verification under the fuzz harness (real PostgreSQL)', () => {
               : undefined,
           readyUrl: `${base}/health/live`,
           // The token endpoint answers RFC 6749 5.2 errors; what fails before it (URL guard) is the envelope.
-          errorProblems: (route) =>
-            route.path === '/api/v1/oauth/token'
-              ? (res) => {
-                  const keys = Object.keys(res.json ?? {})
-                    .sort()
-                    .join();
-                  if (keys === 'code,error,success,value') return [];
-                  const ok =
-                    /^(error,error_description|error,error_description,reason)$/.test(keys) &&
-                    OAUTH_ERRORS.includes(String(res.json?.error));
-                  return ok ? [] : [`neither an RFC 6749 error nor the envelope: ${res.text.slice(0, 200)}`];
-                }
-              : undefined,
+          errorProblems: oauthTokenErrors('/api/v1/oauth/token'),
         },
       ],
       [base],
