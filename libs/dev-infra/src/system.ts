@@ -29,6 +29,11 @@ export interface LaunchOptions {
   kafkaBrokers: string;
   /** 'fixed' uses DEFAULT_PORTS (npm start); 'free' picks free ports (tests). */
   ports: 'fixed' | 'free';
+  /**
+   * The gateway's port when the caller must know the public address before the apps start (services
+   * told their public URL, e.g. verification's APPLICANT_PORTAL_URL); else by `ports`.
+   */
+  gatewayPort?: number;
   nodeEnv: 'development' | 'test' | 'production';
   /** Extra environment for every app, or per app. */
   env?: Record<string, string>;
@@ -94,6 +99,7 @@ export async function launchSystem(opts: LaunchOptions): Promise<RunningSystem> 
   }
   const ports = {} as Record<AppName, number>;
   for (const app of APPS) ports[app] = opts.ports === 'fixed' ? DEFAULT_PORTS[app] : await freePort();
+  if (opts.gatewayPort) ports.gateway = opts.gatewayPort;
   const url = (app: AppName) => `http://127.0.0.1:${ports[app]}`;
   const readyUrl = (app: AppName) => `${url(app)}${service(app).health}/ready`;
   const running = {} as Record<AppName, RunningApp>;

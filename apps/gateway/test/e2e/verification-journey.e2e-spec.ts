@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { chromium, type Browser } from 'playwright-core';
@@ -55,39 +54,6 @@ function passportPdf(mrz: string[]): Promise<Buffer> {
   });
 }
 
-/**
- * The public origin in front of the gateway (a load balancer's stand-in): a plain TCP forwarder on a
- * port chosen before the system starts, so the services can be told their public address
- * (APPLICANT_PORTAL_URL, PUBLIC_VERIFY_URL) although launchSystem picks the gateway's port itself.
- * Bytes pass through unchanged: everything reaching it is answered by the gateway.
- */
-async function publicOrigin(): Promise<{ url: string; target(port: number): void; close(): Promise<void> }> {
-  const port = await freePort();
-  let upstream = 0;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const up = connect(upstream, '127.0.0.1');
-    for (const s of [client, up]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => {
-        client.destroy();
-        up.destroy();
-      });
-    }
-    client.pipe(up).pipe(client);
-  });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    target: (p) => (upstream = p),
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => server.close(r));
-    },
-  };
-}
-
 /** Every QR code on every page of a PDF, as `pdftoppm -png -r 150` + `zbarimg --raw -q` read them. */
 function qrCodesOf(pdf: Buffer, name: string): string[] {
   const dir = join(OUT, name);
@@ -127,7 +93,6 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
  */
 describe('verification journey through the gateway: case, portal, checks, provider, summary PDF, OAuth', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let front: Awaited<ReturnType<typeof publicOrigin>>;
   let system: RunningSystem;
   let gw: string;
   let pub: string;
@@ -172,9 +137,11 @@ describe('verification journey through the gateway: case, portal, checks, provid
     passport = await passportPdf(mrz.lines);
     db = await createTestDatabase('e2e_verification');
     const brokers = process.env.KAFKA_BROKERS as string;
-    front = await publicOrigin();
-    pub = front.url;
+    // The services are told their public address (the gateway's) before they start.
+    const gatewayPort = await freePort();
+    pub = `http://127.0.0.1:${gatewayPort}`;
     system = await launchSystem({
+      gatewayPort,
       distDir: DIST,
       databaseUrl: db.url,
       kafkaBrokers: brokers,
@@ -191,7 +158,6 @@ describe('verification journey through the gateway: case, portal, checks, provid
       },
     });
     gw = system.gatewayUrl;
-    front.target(system.apps.gateway.port);
     const env = { DATABASE_URL: db.url, KAFKA_BROKERS: brokers, NODE_ENV: 'test' };
     runAdmin(DIST, 'verification', ['create-organization', ORG, 'Journey Bank'], env);
     apiKey = (runAdmin(DIST, 'verification', ['issue-key', ORG, 'journey e2e'], env) as { token: string })
@@ -206,7 +172,6 @@ describe('verification journey through the gateway: case, portal, checks, provid
   afterAll(async () => {
     await browser?.close();
     await system?.stop();
-    await front?.close();
     await db?.drop();
   });
 
