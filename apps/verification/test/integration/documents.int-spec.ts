@@ -485,7 +485,9 @@ describe('verification documents: signed upload URLs, storage, reads (real Postg
       ['org-a', 'Processing', 1],
       ['org-a', 'Processing', 1],
     ]);
-    expect((await docs.claimForProcessing(100, 60_000, 3)).filter((c) => c.doc.caseId === caseId)).toEqual([]);
+    expect((await docs.claimForProcessing(100, 60_000, 3)).filter((c) => c.doc.caseId === caseId)).toEqual(
+      [],
+    );
     await ds.query(
       `UPDATE verification.documents SET lease_until = now() - interval '1 second' WHERE id = $1`,
       [first.id],
@@ -505,7 +507,9 @@ describe('verification documents: signed upload URLs, storage, reads (real Postg
       `UPDATE verification.documents SET lease_until = now() - interval '1 second', processing_attempts = 3 WHERE id = $1`,
       [first.id],
     );
-    expect((await docs.claimForProcessing(100, 60_000, 3)).filter((c) => c.doc.caseId === caseId)).toEqual([]);
+    expect((await docs.claimForProcessing(100, 60_000, 3)).filter((c) => c.doc.caseId === caseId)).toEqual(
+      [],
+    );
     const exhausted = (await get<Doc>(`${caseId}/documents/${first.id}`)).body.value;
     expect([exhausted.status, exhausted.statusHistory?.at(-1)?.reason]).toEqual([
       'Rejected',
