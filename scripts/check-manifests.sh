@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Checks the deployment files against the service registry (libs/registry, scripts/gen-deploy.ts) and
-# renders them offline: the kustomize dev overlay and the compose file. Installs Debian's docker-compose
-# (v1, config only; no engine needed) when missing and allowed.
+# renders them offline: both kustomize overlays (dev, production) and the compose file. Every rendered
+# object is checked against the Kubernetes schemas (scripts/validate-k8s.mjs: kubernetes-models, and
+# k8s/schemas for the custom resources) and the workload policy (scripts/check-k8s-policy.mjs), and
+# violations are planted to prove that both checks bite (docs/decisions/0028). No cluster is needed.
+# Installs Debian's docker-compose (v1, config only; no engine needed) when missing and allowed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Node 24 from the pinned `node` dev dependency (decision 0011), also when run as `bash scripts/...`.
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 npm run --silent gen:deploy -- --check
 echo "Dockerfiles, compose app services, k8s manifests: in sync with libs/registry"
@@ -22,14 +27,99 @@ docker-compose -f docker/docker-compose.yml config -q
 echo "docker-compose config: ok"
 
 if ! command -v kubectl >/dev/null; then
-  echo "kubectl is missing: it renders k8s/overlays/dev offline (kubectl kustomize)" >&2
+  echo "kubectl is missing: it renders k8s/overlays offline (kubectl kustomize)" >&2
   exit 1
 fi
-rendered=$(kubectl kustomize k8s/overlays/dev)
-deployments=$(grep -c '^kind: Deployment' <<<"$rendered")
-probes=$(grep -c 'readinessProbe:' <<<"$rendered")
-if [ "$deployments" -ne "$apps" ] || [ "$probes" -ne "$apps" ]; then
-  echo "kustomize: expected $apps deployments with readiness probes (one per registered app), got $deployments/$probes" >&2
-  exit 1
-fi
-echo "kubectl kustomize k8s/overlays/dev: ok ($deployments deployments)"
+out=tmp/k8s
+rm -rf "$out"
+mkdir -p "$out"
+for overlay in dev production; do
+  kubectl kustomize "k8s/overlays/$overlay" >"$out/$overlay.yaml"
+  deployments=$(grep -c '^kind: Deployment' "$out/$overlay.yaml")
+  probes=$(grep -c 'readinessProbe:' "$out/$overlay.yaml")
+  if [ "$deployments" -ne "$apps" ] || [ "$probes" -ne "$apps" ]; then
+    echo "kustomize $overlay: expected $apps deployments with readiness probes (one per registered app), got $deployments/$probes" >&2
+    exit 1
+  fi
+  echo "kubectl kustomize k8s/overlays/$overlay: ok ($deployments deployments)"
+done
+
+# Every object of both overlays and of the examples against its schema; every workload against the policy.
+node scripts/validate-k8s.mjs "$out/dev.yaml" "$out/production.yaml" k8s/examples/*.yaml
+node scripts/check-k8s-policy.mjs "$out/dev.yaml" "$out/production.yaml"
+
+# Each check bites: the dev overlay's render with one violation planted (a JSON patch applied by
+# kustomize, offline, or a hand-written document added), and the check must fail naming it.
+planted=$(mktemp -d)
+trap 'rm -rf "$planted"' EXIT
+expect_refusal() { # check expected
+  local result status
+  kubectl kustomize "$planted" >"$planted/planted.yaml"
+  set +e
+  result=$(node "scripts/$1" "$planted/planted.yaml" 2>&1)
+  status=$?
+  set -e
+  if [ "$status" -eq 1 ] && grep -qF -- "$2" <<<"$result"; then
+    echo "  planted and refused: $2"
+  else
+    echo "$1 accepted a planted violation (wanted: $2; exit $status):" >&2
+    tail -20 <<<"$result" >&2
+    exit 1
+  fi
+}
+plant() { # check expected kind name json-patch-operations
+  cp "$out/dev.yaml" "$planted/rendered.yaml"
+  printf 'resources: [rendered.yaml]\npatches:\n  - target: {kind: %s, name: %s}\n    patch: |-\n%s\n' \
+    "$3" "$4" "$(sed 's/^/      /' <<<"$5")" >"$planted/kustomization.yaml"
+  expect_refusal "$1" "$2"
+}
+c=/spec/template/spec/containers/0
+echo "policy check bites:"
+plant check-k8s-policy.mjs 'Deployment/calendar: container calendar has no readinessProbe' Deployment calendar \
+  "- {op: remove, path: $c/readinessProbe}"
+plant check-k8s-policy.mjs 'Deployment/lending: container lending has no livenessProbe' Deployment lending \
+  "- {op: remove, path: $c/livenessProbe}"
+plant check-k8s-policy.mjs 'Deployment/verification: container verification has no memory limit' \
+  Deployment verification "- {op: remove, path: $c/resources/limits}"
+plant check-k8s-policy.mjs 'Deployment/gateway: container gateway may run as root' Deployment gateway \
+  "- {op: replace, path: /spec/template/spec/securityContext/runAsNonRoot, value: false}"
+plant check-k8s-policy.mjs 'Deployment/public-status: container public-status runs as root (runAsUser 0)' \
+  Deployment public-status "- {op: add, path: $c/securityContext/runAsUser, value: 0}"
+plant check-k8s-policy.mjs 'Deployment/outbox-relay: container outbox-relay has a writable root filesystem' \
+  Deployment outbox-relay "- {op: remove, path: $c/securityContext/readOnlyRootFilesystem}"
+# A Deployment written by hand, the way a tutorial shows one: nothing of the above.
+cp "$out/dev.yaml" "$planted/rendered.yaml"
+cat >"$planted/hand-written.yaml" <<'EOF'
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: hand-written
+spec:
+  replicas: 1
+  selector:
+    matchLabels: { app: hand-written }
+  template:
+    metadata:
+      labels: { app: hand-written }
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+          ports: [{ containerPort: 80 }]
+EOF
+printf 'resources: [rendered.yaml, hand-written.yaml]\n' >"$planted/kustomization.yaml"
+for rule in 'container web has no readinessProbe' 'container web has no livenessProbe' \
+  'container web has no memory limit' 'container web may run as root' 'no HorizontalPodAutoscaler' \
+  'no PodDisruptionBudget'; do
+  expect_refusal check-k8s-policy.mjs "Deployment/hand-written: $rule"
+done
+echo "schema check bites:"
+plant validate-k8s.mjs "Deployment/calendar: Object literal may only specify known properties, and '\"readinesProbe\"'" \
+  Deployment calendar "- {op: move, from: $c/readinessProbe, path: $c/readinesProbe}"
+plant validate-k8s.mjs 'Deployment/lending: data/spec/template/spec/terminationGracePeriodSeconds must be integer' \
+  Deployment lending "- {op: replace, path: /spec/template/spec/terminationGracePeriodSeconds, value: soon}"
+plant validate-k8s.mjs 'KafkaTopic/calendar.event.changed.v1: /spec/partitions must be >= 1' \
+  KafkaTopic calendar.event.changed.v1 "- {op: replace, path: /spec/partitions, value: 0}"
+plant validate-k8s.mjs 'KafkaTopic/platform.outbox.dead-lettered.v1: /spec/config must NOT have additional properties (retention.hours)' \
+  KafkaTopic platform.outbox.dead-lettered.v1 "- {op: add, path: /spec/config/retention.hours, value: '720'}"
+echo "k8s manifests: schemas and policy hold on both overlays, and every planted violation was refused"

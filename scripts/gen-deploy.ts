@@ -4,8 +4,13 @@
  *   docker/<app>/Dockerfile (+ .dockerignore)   from docker/Dockerfile.template
  *   docker/docker-compose.yml                   the app services, between its `generated` markers;
  *                                               PostgreSQL, Kafka and the shared anchors stay hand-written
- *   k8s/base/<app>/{configmap,deployment,service}.yaml and k8s/base/kustomization.yaml
+ *   k8s/base/<app>/{configmap,deployment,service,autoscaler,disruption-budget,network-policy}.yaml
+ *   k8s/base/shared/*.yaml                      namespace NetworkPolicies, Ingress, KafkaTopics
+ *                                               (scripts/deploy/k8s-operations.ts, decision 0028)
+ *   k8s/base/kustomization.yaml
  *   k8s/overlays/dev/kustomization.yaml         the per-app images and secrets, between its markers
+ *   k8s/overlays/production/kustomization.yaml  the images and the required secret keys, between markers
+ *   k8s/overlays/production/postgresql.yaml     the CloudNativePG example (scripts/deploy/k8s-production.ts)
  * YAML goes through the repository's prettier settings, so this check and `prettier --check` agree.
  * `--check` writes nothing and fails on drift, including files of an app that is no longer registered;
  * `--list` prints the registered apps (scripts/check-manifests.sh counts them).
@@ -31,19 +36,50 @@ import {
   SERVICES,
   type ServiceDefinition,
 } from '@platform/registry';
+import {
+  CONTAINER_PORT,
+  CPU_REQUEST,
+  MEMORY_LIMIT_MIB,
+  PRESTOP_SLEEP_SECONDS,
+  SHUTDOWN_HOOKS_SECONDS,
+  autoscaler,
+  disruptionBudget,
+  ingress,
+  kafkaTopics,
+  longestRequestSeconds,
+  memoryRequestMiB,
+  networkPolicy,
+  sharedNetworkPolicies,
+  terminationGraceSeconds,
+} from './deploy/k8s-operations';
+import { postgresCluster } from './deploy/k8s-production';
 
 const ROOT = resolve(__dirname, '..');
 const APPS: readonly ServiceDefinition[] = SERVICES;
-/** One image recipe: every app listens on the same port inside its container. */
-const CONTAINER_PORT = 3000;
 const SOURCE = 'libs/registry by scripts/gen-deploy.ts (npm run gen:deploy)';
 const HEADER = `# Generated from ${SOURCE}; do not edit.`;
 /** The dev overlay's secret values; real environments get theirs from a secret store. */
 const DEV_DATABASE_URL = 'postgres://platform:platform@postgres:5432/platform';
+/**
+ * Where the production overlay pulls images from, and the release it names: package.json's version, so a
+ * release is a version bump plus this generator (docs/runbooks/deploy.md).
+ */
+const PRODUCTION_REGISTRY = 'registry.example.com';
+const PRODUCTION_TAG = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 const GENERATED_PER_APP: Record<string, string[]> = {
   docker: ['Dockerfile', 'Dockerfile.dockerignore'],
-  'k8s/base': ['configmap.yaml', 'deployment.yaml', 'service.yaml'],
+  'k8s/base': [
+    'configmap.yaml',
+    'deployment.yaml',
+    'service.yaml',
+    'autoscaler.yaml',
+    'disruption-budget.yaml',
+    'network-policy.yaml',
+  ],
 };
+/** Namespace-wide objects of the base (not per app). */
+const SHARED = ['network-policies.yaml', 'ingress.yaml', 'kafka-topics.yaml'];
 
 const out = (msg: string) => process.stdout.write(`${msg}\n`);
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -87,11 +123,15 @@ function configData(s: ServiceDefinition): Record<string, string> {
     PORT: `${CONTAINER_PORT}`,
     LOG_LEVEL: 'log',
   };
-  if (s.kafka) Object.assign(data, { KAFKA_BROKERS: 'kafka-bootstrap:9092', KAFKA_CLIENT_ID: s.name });
+  // The brokers and credentials come from the platform-kafka Secret (deployment below).
+  if (s.kafka) Object.assign(data, { KAFKA_CLIENT_ID: s.name });
   Object.assign(data, s.config ?? {});
   for (const v of s.volumes ?? []) data[v.setting] = v.mountPath;
   if (s.role === 'gateway') {
     for (const u of ROUTED_SERVICES) data[u.gateway.upstreamEnv] = `http://${u.name}`;
+    // Whose X-Forwarded-For is believed: the pod networks, because the gateway's NetworkPolicy lets only
+    // the ingress controller's pods connect (decision 0028); nginx puts the client's address there.
+    data.GATEWAY_TRUSTED_PROXIES = '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7';
   }
   return data;
 }
@@ -130,30 +170,37 @@ function deployment(s: ServiceDefinition): string {
                   key: ${secretKey(s.name, name)}`,
     )
     .join('');
-  // The gateway's readiness probe asks /health/live: its /health/ready aggregates every service, and
-  // probing that would take every gateway replica out of rotation when one service is down.
-  const volumes = s.volumes ?? [];
-  const mounts = volumes.length
+  // KAFKA_BROKERS, KAFKA_SSL and KAFKA_SASL_* (libs/config KafkaClientConfig) from one Secret.
+  const kafka = s.kafka
     ? `
-          volumeMounts:${volumes
-            .map(
-              (v) => `
+            - secretRef:
+                name: platform-kafka`
+    : '';
+  // The root filesystem is read-only: /tmp is an emptyDir (os.tmpdir() of Node and its libraries, heap
+  // snapshots and diagnostic reports), shared directories are claims.
+  const volumes = s.volumes ?? [];
+  const mounts = [
+    { name: 'tmp', mountPath: '/tmp' },
+    ...volumes.map((v) => ({ name: v.name, mountPath: v.mountPath })),
+  ]
+    .map(
+      (v) => `
             - name: ${v.name}
               mountPath: ${v.mountPath}`,
-            )
-            .join('')}`
-    : '';
-  const podVolumes = volumes.length
-    ? `
-      volumes:${volumes
-        .map(
-          (v) => `
+    )
+    .join('');
+  const podVolumes = [
+    `
+        - name: tmp
+          emptyDir:
+            sizeLimit: 64Mi`,
+    ...volumes.map(
+      (v) => `
         - name: ${v.name}
           persistentVolumeClaim:
             claimName: ${s.name}-${v.name}`,
-        )
-        .join('')}`
-    : '';
+    ),
+  ].join('');
   // Shared by every replica (ReadWriteMany): a storage class such as NFS or CephFS provides it.
   const claims = volumes
     .map(
@@ -175,7 +222,13 @@ spec:
   const probe = (path: string) => `httpGet:
               path: ${s.health}/${path}
               port: http`;
+  // The gateway's readiness probe asks /health/live: its /health/ready aggregates every service, and
+  // probing that would take every gateway replica out of rotation when one service is down.
   return `${HEADER}
+# Replicas: the HorizontalPodAutoscaler's (autoscaler.yaml), so none here; an apply would reset them.
+# Shutdown (decision 0028): terminationGracePeriodSeconds ${terminationGraceSeconds(s)} = preStop ${PRESTOP_SLEEP_SECONDS} (the endpoint leaves
+# the load balancers) + ${longestRequestSeconds(s)} (requests in flight: the slowest route's idle budget) + ${SHUTDOWN_HOOKS_SECONDS} (shutdown hooks).
+# Migrations run at start under the schema's advisory lock (decision 0028): the startup probe allows 5 min.
 apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -184,7 +237,6 @@ metadata:
     app.kubernetes.io/name: ${s.name}
     app.kubernetes.io/part-of: platform
 spec:
-  replicas: 2
   revisionHistoryLimit: 5
   selector:
     matchLabels:
@@ -200,11 +252,31 @@ spec:
         app.kubernetes.io/name: ${s.name}
         app.kubernetes.io/part-of: platform
     spec:
+      automountServiceAccountToken: false
+      enableServiceLinks: false
       securityContext:
         runAsNonRoot: true
         runAsUser: 1000
+        runAsGroup: 1000
         fsGroup: 1000
-      terminationGracePeriodSeconds: 30
+        seccompProfile:
+          type: RuntimeDefault
+      terminationGracePeriodSeconds: ${terminationGraceSeconds(s)}
+      topologySpreadConstraints:
+        - maxSkew: 1
+          topologyKey: topology.kubernetes.io/zone
+          whenUnsatisfiable: ScheduleAnyway
+          labelSelector:
+            matchLabels:
+              app.kubernetes.io/name: ${s.name}
+          matchLabelKeys: [pod-template-hash]
+        - maxSkew: 1
+          topologyKey: kubernetes.io/hostname
+          whenUnsatisfiable: ScheduleAnyway
+          labelSelector:
+            matchLabels:
+              app.kubernetes.io/name: ${s.name}
+          matchLabelKeys: [pod-template-hash]
       containers:
         - name: ${s.name}
           image: platform/${s.name}
@@ -214,12 +286,16 @@ spec:
               containerPort: ${CONTAINER_PORT}
           envFrom:
             - configMapRef:
-                name: ${s.name}-config
+                name: ${s.name}-config${kafka}
           env:
             - name: INSTANCE_ID
               valueFrom:
                 fieldRef:
                   fieldPath: metadata.name${database}${secrets}
+          lifecycle:
+            preStop:
+              exec:
+                command: ['sleep', '${PRESTOP_SLEEP_SECONDS}']
           readinessProbe:
             ${probe(s.readinessProbe ?? 'ready')}
             periodSeconds: 10
@@ -227,25 +303,27 @@ spec:
             failureThreshold: 3
           livenessProbe:
             ${probe('live')}
-            initialDelaySeconds: 15
             periodSeconds: 15
             timeoutSeconds: 3
             failureThreshold: 4
           startupProbe:
             ${probe('live')}
             periodSeconds: 3
-            failureThreshold: 40
+            failureThreshold: 100
           resources:
             requests:
-              cpu: 100m
-              memory: 192Mi
+              cpu: ${CPU_REQUEST}
+              memory: ${memoryRequestMiB(s)}Mi
             limits:
-              memory: 512Mi
+              memory: ${MEMORY_LIMIT_MIB}Mi
           securityContext:
             allowPrivilegeEscalation: false
             readOnlyRootFilesystem: true
+            privileged: false
             capabilities:
-              drop: ['ALL']${mounts}${podVolumes}
+              drop: ['ALL']
+          volumeMounts:${mounts}
+      volumes:${podVolumes}
 ${claims}`;
 }
 
@@ -271,14 +349,17 @@ function kustomization(): string {
   return `${HEADER}
 apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
-# Deployment + Service + ConfigMap per app. Secrets are referenced, never committed: create
-# \`platform-secrets\` with one <APP>_DATABASE_URL per app that has a database (each its own role) and
-# the <APP>_<NAME> signing keys the registry lists under \`secrets\`.
+# Per app: ConfigMap, Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget, NetworkPolicy;
+# shared: the namespace's NetworkPolicies, the gateway's Ingress, the KafkaTopics (decision 0028).
+# Secrets are referenced, never committed: \`platform-secrets\` with one <APP>_DATABASE_URL per app
+# that has a database (each its own role) and the <APP>_<NAME> keys the registry lists under
+# \`secrets\`; \`platform-kafka\` with KAFKA_BROKERS, KAFKA_SSL and KAFKA_SASL_* (the overlays).
 labels:
   - pairs:
       app.kubernetes.io/managed-by: kustomize
 resources:
 ${APPS.flatMap((s) => GENERATED_PER_APP['k8s/base'].map((f) => `  - ${s.name}/${f}`)).join('\n')}
+${SHARED.map((f) => `  - shared/${f}`).join('\n')}
 `;
 }
 
@@ -288,8 +369,15 @@ function k8sFiles(): [string, string][] {
       [`k8s/base/${s.name}/configmap.yaml`, configmap(s)],
       [`k8s/base/${s.name}/deployment.yaml`, deployment(s)],
       [`k8s/base/${s.name}/service.yaml`, k8sService(s)],
+      [`k8s/base/${s.name}/autoscaler.yaml`, autoscaler(s)],
+      [`k8s/base/${s.name}/disruption-budget.yaml`, disruptionBudget(s)],
+      [`k8s/base/${s.name}/network-policy.yaml`, networkPolicy(s)],
     ]),
+    ['k8s/base/shared/network-policies.yaml', sharedNetworkPolicies()],
+    ['k8s/base/shared/ingress.yaml', ingress()],
+    ['k8s/base/shared/kafka-topics.yaml', kafkaTopics()],
     ['k8s/base/kustomization.yaml', kustomization()],
+    ['k8s/overlays/production/postgresql.yaml', postgresCluster()],
   ];
 }
 
@@ -326,12 +414,20 @@ function composeServices(): string[] {
   });
 }
 
-function overlayImages(): string[] {
+function overlayImages(registry: string, tag: string): string[] {
   return APPS.flatMap((s) => [
     `- name: platform/${s.name}`,
-    `  newName: registry.local/platform/${s.name}`,
-    '  newTag: dev',
+    `  newName: ${registry}/platform/${s.name}`,
+    `  newTag: '${tag}'`,
   ]);
+}
+
+/** The keys of `platform-secrets` the Deployments read, for the production overlay's checklist. */
+function requiredSecretKeys(): string[] {
+  return [
+    ...APPS.filter((s) => s.database).map((s) => `# - ${databaseSecretKey(s.name)}`),
+    ...APPS.flatMap((s) => (s.secrets ?? []).map((n) => `# - ${secretKey(s.name, n)}`)),
+  ];
 }
 
 function overlaySecrets(): string[] {
@@ -357,8 +453,16 @@ function fillRegion(path: string, text: string, region: string, lines: string[])
 function regionFiles(): [string, string][] {
   const compose = 'docker/docker-compose.yml';
   const overlay = 'k8s/overlays/dev/kustomization.yaml';
-  let overlayText = fillRegion(overlay, read(overlay), 'images', overlayImages());
+  let overlayText = fillRegion(overlay, read(overlay), 'images', overlayImages('registry.local', 'dev'));
   overlayText = fillRegion(overlay, overlayText, 'database secrets', overlaySecrets());
+  const production = 'k8s/overlays/production/kustomization.yaml';
+  let productionText = fillRegion(
+    production,
+    read(production),
+    'images',
+    overlayImages(PRODUCTION_REGISTRY, PRODUCTION_TAG),
+  );
+  productionText = fillRegion(production, productionText, 'required secrets', requiredSecretKeys());
   return [
     [
       compose,
@@ -370,6 +474,7 @@ function regionFiles(): [string, string][] {
       ),
     ],
     [overlay, overlayText],
+    [production, productionText],
   ];
 }
 

@@ -159,6 +159,20 @@ export interface ServiceDefinition {
   readonly internalPaths: readonly `/${string}`[];
   /** Kafka topics it subscribes to (`<domain>.<entity>.<event>.v<N>`). */
   readonly consumes: readonly string[];
+  /**
+   * Connections the app opens to addresses outside the cluster besides PostgreSQL and Kafka (webhook
+   * deliveries, mail, a key set or an object store): its NetworkPolicy lets these TCP ports out to public
+   * addresses only (private ranges and link-local, where cloud metadata lives, stay closed). None when
+   * absent (docs/decisions/0028).
+   */
+  readonly externalEgress?: readonly { readonly port: number; readonly why: string }[];
+  /** Kubernetes sizing where it differs from the defaults of scripts/gen-deploy.ts (decision 0028). */
+  readonly kubernetes?: {
+    /** Memory the scheduler reserves per replica, in MiB: the app's measured RSS under load, rounded up. */
+    readonly memoryRequestMiB?: number;
+    /** Most replicas the HorizontalPodAutoscaler runs in production. */
+    readonly maxReplicas?: number;
+  };
 }
 
 export const SERVICES = [
@@ -185,6 +199,8 @@ export const SERVICES = [
     port: 3001,
     schema: 'calendar',
     secrets: ['CALENDAR_RSVP_SECRET'],
+    // SESSION_JWKS_URL, when set: the identity provider's key set.
+    externalEgress: [{ port: 443, why: 'SESSION_JWKS_URL' }],
     database: true,
     kafka: true,
     adminCli: true,
@@ -213,6 +229,14 @@ export const SERVICES = [
     port: 3002,
     schema: 'public_status',
     secrets: ['SUBSCRIPTION_TOKEN_SECRET', 'WEBHOOKS_SECRET_KEY'],
+    // Webhook deliveries (https only), monitoring checks (http and https) and subscriber mail
+    // (SMTP_URL: submission 587 or implicit TLS 465).
+    externalEgress: [
+      { port: 443, why: 'webhook deliveries and https monitoring checks' },
+      { port: 80, why: 'http monitoring checks' },
+      { port: 587, why: 'SMTP_URL (submission)' },
+      { port: 465, why: 'SMTP_URL (smtps)' },
+    ],
     database: true,
     kafka: true,
     adminCli: true,
@@ -252,6 +276,9 @@ export const SERVICES = [
     role: 'service',
     port: 3003,
     schema: 'lending',
+    // Seals the tenant databases' URLs (decision 0025); read only with LENDING_TENANCY_MODE
+    // database-per-tenant, carried always so switching the mode is a ConfigMap change.
+    secrets: ['LENDING_TENANT_DB_KEY'],
     database: true,
     kafka: true,
     adminCli: true,
@@ -313,6 +340,8 @@ export const SERVICES = [
     // The webhook endpoint secrets' encryption key (docs/verification/webhooks.md) and the summary
     // reports' Ed25519 signing key (docs/verification/reports.md).
     secrets: ['WEBHOOKS_SECRET_KEY', 'REPORT_SIGNING_KEY', 'DOCUMENT_UPLOAD_SIGNING_SECRET'],
+    // Webhook deliveries (https only) and, with VERIFICATION_STORAGE=s3, the object store.
+    externalEgress: [{ port: 443, why: 'webhook deliveries, S3_ENDPOINT' }],
     // Case documents (docs/verification/documents.md, "Storage"): every replica reads and writes them.
     volumes: [
       {
@@ -387,6 +416,10 @@ export const SERVICES = [
     gateway: { upstreamEnv: 'OUTBOX_RELAY_URL', prefixes: [] },
     internalPaths: ['/metrics', '/relay/lag'],
     consumes: [],
+    // 263 MiB RSS after relaying 20k events (issue 9's pipeline bench, README), above the 256 default.
+    // Claims of one schema are serialised by an advisory lock (decision 0015): replicas beyond a few
+    // wait on each other instead of adding throughput.
+    kubernetes: { memoryRequestMiB: 320, maxReplicas: 3 },
   },
 ] as const satisfies readonly ServiceDefinition[];
 
