@@ -272,8 +272,14 @@ function decorateOperation(op: Json, route: AuditedRoute | undefined, def: ApiRe
   op['x-reasons'] = [...reasons];
   const responses = (op.responses ?? {}) as Json;
   op.responses = responses;
-  // Error responses are rebuilt from the reasons; success responses stay as the handler documents them.
-  for (const status of Object.keys(responses)) if (Number(status) >= 400) delete responses[status];
+  // Error responses are rebuilt from the reasons; success responses stay as the handler documents them,
+  // and so does an error shape of the route's own (not the envelope), e.g. RFC 6749 token errors.
+  for (const [status, res] of Object.entries(responses)) {
+    const schema = (((res as Json).content as Json | undefined)?.['application/json'] as Json | undefined)
+      ?.schema as Json | undefined;
+    if (Number(status) >= 400 && !(schema?.$ref && schema.$ref !== '#/components/schemas/ErrorEnvelope'))
+      delete responses[status];
+  }
 }
 
 /** Spec (status, message key) of every reason the service can answer. */
@@ -331,11 +337,21 @@ export function localiseReference(
       }
       const responses = op.responses as Json;
       for (const [status, reasons] of [...byStatus].sort(([a], [b]) => a - b)) {
+        // A route answering its own error shape at this status (an OAuth token endpoint's RFC 6749
+        // errors) keeps it: the envelope is then the other shape the status may carry.
+        const own = (responses[String(status)] as Json | undefined)?.content as Json | undefined;
+        const ownSchema = (own?.['application/json'] as Json | undefined)?.schema as Json | undefined;
+        const envelope = { $ref: '#/components/schemas/ErrorEnvelope' };
+        const schema =
+          ownSchema && ownSchema.$ref !== envelope.$ref ? { oneOf: [ownSchema, envelope] } : envelope;
+        const ownText = (responses[String(status)] as Json | undefined)?.description as string | undefined;
         responses[String(status)] = {
-          description: t(STATUS_TEXT[status] ?? 'Error.'),
+          description: [ownSchema ? ownText : undefined, t(STATUS_TEXT[status] ?? 'Error.')]
+            .filter(Boolean)
+            .join('\n\n'),
           content: {
             'application/json': {
-              schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+              schema,
               examples: Object.fromEntries(
                 reasons.map((reason) => {
                   const text = message((specs.get(reason) as ErrorSpec).messageKey, lang);

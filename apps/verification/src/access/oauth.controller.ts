@@ -33,8 +33,16 @@ export class OAuthController {
   @ApiBody({ type: OAuthTokenRequest })
   @ApiResponse({ status: 200, type: OAuthTokenResponse, description: 'RFC 6749 5.1 (not the envelope)' })
   @ApiResponse({ status: 400, type: OAuthErrorResponse, description: 'RFC 6749 5.2 (not the envelope)' })
-  @ApiResponse({ status: 401, type: OAuthErrorResponse, description: 'invalid_client' })
-  @ApiResponse({ status: 403, type: OAuthErrorResponse, description: 'outside the IP allowlist' })
+  @ApiResponse({
+    status: 401,
+    type: OAuthErrorResponse,
+    description: 'RFC 6749 5.2 `invalid_client`: unknown organization or key (not the envelope)',
+  })
+  @ApiResponse({
+    status: 403,
+    type: OAuthErrorResponse,
+    description: 'RFC 6749 5.2: the caller is outside the IP allowlist (not the envelope)',
+  })
   async token(@Req() req: RequestWithOAuthForm, @Res() res: Response): Promise<void> {
     const answer = await this.oauth.exchange({
       authorization: headerValue(req.headers, 'authorization'),
