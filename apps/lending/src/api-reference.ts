@@ -4,6 +4,8 @@ import { apiKeysError } from './api-keys/api-keys.errors';
 import { LendingAppModule } from './app.module';
 import { applicationError } from './applications/applications.errors';
 import { customersError } from './customers/customers.errors';
+import { idempotencyError } from './idempotency/idempotency.errors';
+import { loanError } from './loans/loans.errors';
 
 /** Lending's API reference: docs/openapi/lending.<lang>.json, served by the gateway at /docs/lending. */
 export const LENDING_REFERENCE: ApiReferenceDefinition = {
@@ -20,11 +22,13 @@ export const LENDING_REFERENCE: ApiReferenceDefinition = {
     Applications: 'Loan applications of the organization.',
     ApiKeys: "The organization's partner keys: issue, reissue, revoke, list, and each key's request log.",
     Customers: 'Borrowers of the organization: profile, identifiers, documents, consents and bank details.',
+    Loans:
+      'Loan products, loan contracts, schedules, payments with their allocation, and the double-entry ledger every money operation posts to.',
   },
   module: LendingAppModule.register({}),
   schemes: {
     'partner-key': tenantKeyScheme('X-Api-Key', "The partner's key; send `Organization-Id` with it."),
   },
   denied: [CommonError.SCOPE_MISSING],
-  errors: [apiKeysError, applicationError, customersError],
+  errors: [apiKeysError, applicationError, customersError, loanError, idempotencyError],
 };

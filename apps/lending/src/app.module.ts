@@ -13,6 +13,7 @@ import { ApplicationsModule } from './applications/applications.module';
 import { LendingConfig } from './config/lending.config';
 import { CustomersModule } from './customers/customers.module';
 import { LENDING_DATABASE } from './database';
+import { LoansModule } from './loans/loans.module';
 import { LendingTenancy } from './tenancy/lending.tenancy';
 import { TenantDataModule } from './tenancy/tenant-data.module';
 
@@ -31,6 +32,7 @@ export class LendingAppModule {
         ApplicationsModule,
         ApiKeysModule,
         CustomersModule,
+        LoansModule,
         BrokerProbeModule.forRoot(LendingConfig),
         HealthModule.forRoot('lending', [databaseCheck, brokerCheck], [], { config: LendingConfig }),
       ],

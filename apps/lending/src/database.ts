@@ -13,6 +13,12 @@ import { CustomerBankAccount } from './customers/bank-accounts/customer-bank-acc
 import { CustomerConsent } from './customers/consents/customer-consent.entity';
 import { CustomerDocument } from './customers/documents/customer-document.entity';
 import { CustomerIdentifier } from './customers/identifiers/customer-identifier.entity';
+import { IdempotencyKey } from './idempotency/idempotency-key.entity';
+import { LedgerLine } from './loans/ledger/ledger-line.entity';
+import { LedgerTransaction } from './loans/ledger/ledger-transaction.entity';
+import { Loan } from './loans/loan.entity';
+import { LoanProduct } from './loans/products/loan-product.entity';
+import { LoanInstalment } from './loans/schedule/loan-instalment.entity';
 import { LENDING_MIGRATIONS } from './migrations';
 import { PartnerKey } from './tenancy/lending.tenancy';
 
@@ -34,6 +40,12 @@ export const LENDING_DATABASE: ServiceDatabase = {
     ApplicationCheck,
     ApplicationDecision,
     ExternalCall,
+    LoanProduct,
+    Loan,
+    LedgerTransaction,
+    LedgerLine,
+    LoanInstalment,
+    IdempotencyKey,
   ],
   migrations: LENDING_MIGRATIONS,
 };

@@ -63,4 +63,12 @@ export class LendingConfig extends DataServiceConfig {
    * batches, every hour, by any replica.
    */
   @IsInt() @Min(1) @Max(3650) LENDING_REQUEST_LOG_RETENTION_DAYS = 30;
+  /**
+   * How long a money operation waits for another request holding the same Idempotency-Key before
+   * answering 409 IDEMPOTENCY_REQUEST_IN_PROGRESS (docs/lending/loans.md, "Idempotency"): concurrent
+   * identical requests wait for the first and all answer what it committed.
+   */
+  @IsInt() @Min(100) @Max(60_000) LENDING_IDEMPOTENCY_WAIT_MS = 10_000;
+  /** Hours an Idempotency-Key and its stored answer are kept (the spec's floor is 24). */
+  @IsInt() @Min(24) @Max(24 * 90) LENDING_IDEMPOTENCY_TTL_HOURS = 24;
 }

@@ -11,6 +11,7 @@ import { CustomerIdentifiers1763861000000 } from './1763861000000-customer-ident
 import { CustomerDocuments1763862000000 } from './1763862000000-customer-documents';
 import { CustomerConsents1763863000000 } from './1763863000000-customer-consents';
 import { CustomerBankAccounts1763864000000 } from './1763864000000-customer-bank-accounts';
+import { LoansLedger1764000000000 } from './1764000000000-loans-ledger';
 
 export const LENDING_MIGRATIONS = [
   InitLending1763702000000,
@@ -26,4 +27,5 @@ export const LENDING_MIGRATIONS = [
   CustomerConsents1763863000000,
   CustomerBankAccounts1763864000000,
   ApplicationsCompositeKeys1763875000000,
+  LoansLedger1764000000000,
 ];

@@ -1,5 +1,6 @@
 import { readRouteManifest, withClient } from '@platform/testing';
 import { applicationBody } from './applications-helpers';
+import { idem, productBody } from './loans-helpers';
 import { startLending, type Env, type LendingFixture } from './lending-fixture';
 
 type Field = {
@@ -54,6 +55,9 @@ const KIND_OF: Record<string, string> = {
   identifierid: 'identifier',
   bankaccountid: 'bankAccount',
   keyid: 'key',
+  productid: 'product',
+  loanid: 'loan',
+  transactionid: 'transaction',
 };
 
 /**
@@ -118,10 +122,13 @@ describe('lending cross-tenant probe over every route (real PostgreSQL)', () => 
       ...applicationBody(ids.customer),
       applicationId: ids.application,
     }),
+    // `channel` is a payment channel here, not the consents' sample value.
+    '/Loans/MakePayment': () => ({ loanId: ids.loan, amount: 1, channel: 'card' }),
   };
   /** Valid bodies of routes that take no id of B (their answer must simply not hold B's data). */
   const PLAIN: Record<string, unknown> = {
     '/Customers/CreateCustomer': { kind: 'individual', individual: { firstName: 'Ay', lastName: 'Probe' } },
+    '/Loans/CreateLoanProduct': productBody(),
   };
 
   beforeAll(async () => {
@@ -184,6 +191,24 @@ describe('lending cross-tenant probe over every route (real PostgreSQL)', () => 
     ).id;
     await ok(s.call(b, 'POST', '/Applications/SubmitApplication', { applicationId: ids.application }));
     await ok(s.call(b, 'POST', '/Applications/RunChecks', { applicationId: ids.application }));
+    ids.product = (await ok(s.call<{ id: string }>(b, 'POST', '/Loans/CreateLoanProduct', productBody()))).id;
+    ids.loan = (
+      await ok(
+        s.call<{ id: string }>(b, 'POST', '/Loans/CreateLoan', {
+          applicationId: ids.application,
+          productId: ids.product,
+        }),
+      )
+    ).id;
+    await ok(s.call(idem(b), 'POST', '/Loans/DisburseLoan', { loanId: ids.loan }));
+    ids.transaction = (
+      await ok(
+        s.call<{ transactionId: string }>(idem(b), 'POST', '/Loans/MakePayment', {
+          loanId: ids.loan,
+          amount: 1000,
+        }),
+      )
+    ).transactionId;
     const keys = await ok(s.call<{ items: { keyId: string }[] }>(b, 'GET', '/ApiKeys/GetKeys'));
     ids.key = keys.items[0].keyId;
     for (const [k, v] of Object.entries(ids)) expect([k, typeof v]).toEqual([k, 'string']);
@@ -205,13 +230,15 @@ describe('lending cross-tenant probe over every route (real PostgreSQL)', () => 
       for (const q of r.query ?? [])
         if (q.required || KIND_OF[q.name.toLowerCase()]) query.set(q.name, String(sample(q)));
       const url = `${s.base}${r.path}${query.size ? `?${query}` : ''}`;
-      const init: RequestInit = { method: r.method, headers: { ...a } };
+      // Money operations need an Idempotency-Key before anything else; every route gets a fresh one.
+      const headers = idem(a);
+      const init: RequestInit = { method: r.method, headers };
       if (r.method === 'POST' && (r.raw || !r.body)) {
         init.body = PNG;
-        init.headers = { ...a, 'Content-Type': 'image/png' };
+        init.headers = { ...headers, 'Content-Type': 'image/png' };
       } else if (r.method === 'POST') {
         init.body = JSON.stringify(SPECIAL[r.path]?.() ?? PLAIN[r.path] ?? bodyOf(r.body ?? []));
-        init.headers = { ...a, 'Content-Type': 'application/json' };
+        init.headers = { ...headers, 'Content-Type': 'application/json' };
       }
       const res = await fetch(url, init);
       const text = await res.text();
@@ -234,7 +261,7 @@ describe('lending cross-tenant probe over every route (real PostgreSQL)', () => 
     expect([mine.status, mine.body.value.id]).toEqual([200, ids.customer]);
   });
 
-  it("refuses, in the database itself, a row of A that names B's customer or application", async () => {
+  it("refuses, in the database itself, a row of A that names B's customer, application or loan", async () => {
     // As the connecting superuser (row-level security bypassed): only the composite keys stand.
     const attempt = (sql: string, params: unknown[]) =>
       withClient(s.db.url, (c) => c.query(sql, params)).then(
@@ -253,6 +280,17 @@ describe('lending cross-tenant probe over every route (real PostgreSQL)', () => 
         `UPDATE lending.application_checks SET organization_id = 'bank-a' WHERE application_id = $1`,
         [ids.application],
       ),
+    ).toBe('23503');
+    expect(
+      await attempt(
+        // A's ledger transaction on B's loan, and A's loan on B's product.
+        `INSERT INTO lending.ledger_transactions (organization_id, loan_id, seq, kind, amount, value_date, details)
+         VALUES ('bank-a', $1, 1, 'repayment', 1, current_date, '{}')`,
+        [ids.loan],
+      ),
+    ).toBe('23503');
+    expect(
+      await attempt(`UPDATE lending.loans SET organization_id = 'bank-a' WHERE id = $1`, [ids.loan]),
     ).toBe('23503');
   });
 });

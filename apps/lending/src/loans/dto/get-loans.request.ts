@@ -1,0 +1,36 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { PageRequest } from '../../applications/dto/get-applications.request';
+import { LOAN_STATUSES } from '../loan-workflow';
+
+/** Loans, filtered by status, customer or application; `total` counts every match. */
+export class GetLoansRequest extends PageRequest {
+  @ApiPropertyOptional({ enum: LOAN_STATUSES, description: 'Only loans in this status' })
+  @IsOptional()
+  @IsIn(LOAN_STATUSES)
+  Status?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Only this customer's loans" })
+  @IsOptional()
+  @IsUUID()
+  CustomerId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only the loan made from this application' })
+  @IsOptional()
+  @IsUUID()
+  ApplicationId?: string;
+}
+
+/** One loan by its id. */
+export class LoanIdQuery {
+  @ApiProperty({ format: 'uuid', description: 'The loan' })
+  @IsUUID()
+  LoanId: string;
+}
+
+/** A page of one loan's records (its ledger transactions). */
+export class LoanPageRequest extends PageRequest {
+  @ApiProperty({ format: 'uuid', description: 'The loan' })
+  @IsUUID()
+  LoanId: string;
+}

@@ -1,0 +1,22 @@
+import { LEDGER_ACCOUNTS, debitSign, type LedgerAccount } from './chart-of-accounts';
+import type { AccountTotals } from './ledger.repository';
+
+/** Every account's balance, by its normal side (assets debit - credit, liabilities credit - debit). */
+export type AccountBalances = Record<LedgerAccount, number>;
+
+export function balancesOf(totals: Record<LedgerAccount, AccountTotals>): AccountBalances {
+  return Object.fromEntries(
+    LEDGER_ACCOUNTS.map((a) => [a, debitSign(a) * (totals[a].debit - totals[a].credit)]),
+  ) as AccountBalances;
+}
+
+/** Sum of debits and of credits over all accounts: equal in a balanced ledger. */
+export function trialBalance(totals: Record<LedgerAccount, AccountTotals>): {
+  debit: number;
+  credit: number;
+} {
+  return LEDGER_ACCOUNTS.reduce(
+    (s, a) => ({ debit: s.debit + totals[a].debit, credit: s.credit + totals[a].credit }),
+    { debit: 0, credit: 0 },
+  );
+}

@@ -1,0 +1,230 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import type { OrganizationId } from '@platform/tenancy';
+import type { DebtComponent } from '../math';
+import { LEDGER_ACCOUNTS, type LedgerAccount, type TransactionKind } from './chart-of-accounts';
+import { LedgerTransaction } from './ledger-transaction.entity';
+import type { PostingLine } from './posting';
+
+export interface NewLedgerTransaction {
+  loanId: string;
+  kind: TransactionKind;
+  amount: number;
+  valueDate: string;
+  reversesId?: string | null;
+  idempotencyKey: string | null;
+  details: Record<string, unknown>;
+  keyId: string | null;
+}
+
+/** Debits and credits of an account over a set of lines. */
+export interface AccountTotals {
+  debit: number;
+  credit: number;
+}
+
+/** What the lines naming one instalment paid on it (credits minus debits: reversals subtract). */
+export interface InstalmentPaid {
+  principal: number;
+  interest: number;
+  fees: number;
+}
+
+const num = (v: string | number | null) => (v === null ? 0 : Number(v));
+
+/**
+ * The double-entry ledger (docs/lending/loans.md, "Ledger"): transactions with their lines, always
+ * inside a TenantData transaction that holds the loan's row lock. Balances are sums over lines; no
+ * balance is ever stored or overwritten.
+ */
+@Injectable()
+export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 'organizationId'> {
+  constructor(@InjectDataSource() ds: DataSource) {
+    super(ds, LedgerTransaction, 'organizationId');
+  }
+
+  /**
+   * Books one transaction and its lines; returns the transaction's id. The caller holds the loan's row
+   * lock, so `seq` (the loan's next number) cannot collide.
+   */
+  async post(
+    organizationId: OrganizationId,
+    t: NewLedgerTransaction,
+    lines: PostingLine[],
+    tx: Tx,
+  ): Promise<LedgerTransaction> {
+    const m = txManager(tx);
+    const [row] = (await m.query(
+      `INSERT INTO ledger_transactions
+         (organization_id, loan_id, seq, kind, amount, value_date, reverses_id, idempotency_key, details, key_id)
+       SELECT $1, $2, coalesce(max(seq), 0) + 1, $3, $4, $5, $6, $7, $8, $9
+         FROM ledger_transactions WHERE organization_id = $1 AND loan_id = $2
+       RETURNING id, seq, created_at`,
+      [
+        organizationId,
+        t.loanId,
+        t.kind,
+        t.amount,
+        t.valueDate,
+        t.reversesId ?? null,
+        t.idempotencyKey,
+        JSON.stringify(t.details),
+        t.keyId,
+      ],
+    )) as { id: string; seq: number; created_at: Date }[];
+    const params: unknown[] = [];
+    const values = lines.map((l, i) => {
+      params.push(
+        organizationId,
+        row.id,
+        t.loanId,
+        l.account,
+        l.debit,
+        l.credit,
+        l.component,
+        l.instalmentId,
+      );
+      const b = i * 8;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
+    });
+    await m.query(
+      `INSERT INTO ledger_lines
+         (organization_id, transaction_id, loan_id, account, debit, credit, component, instalment_id)
+       VALUES ${values.join(', ')}`,
+      params,
+    );
+    return {
+      id: row.id,
+      organizationId,
+      loanId: t.loanId,
+      seq: row.seq,
+      kind: t.kind,
+      amount: t.amount,
+      valueDate: t.valueDate,
+      reversesId: t.reversesId ?? null,
+      idempotencyKey: t.idempotencyKey,
+      details: t.details,
+      keyId: t.keyId,
+      createdAt: row.created_at,
+    };
+  }
+
+  /** Every account's debits and credits on the loan (accounts without lines: zero). */
+  async totals(
+    organizationId: OrganizationId,
+    loanId: string,
+    tx: Tx,
+  ): Promise<Record<LedgerAccount, AccountTotals>> {
+    const rows = (await txManager(tx).query(
+      `SELECT account, sum(debit)::text AS debit, sum(credit)::text AS credit
+         FROM ledger_lines WHERE organization_id = $1 AND loan_id = $2 GROUP BY account`,
+      [organizationId, loanId],
+    )) as { account: LedgerAccount; debit: string; credit: string }[];
+    const out = Object.fromEntries(LEDGER_ACCOUNTS.map((a) => [a, { debit: 0, credit: 0 }])) as Record<
+      LedgerAccount,
+      AccountTotals
+    >;
+    for (const r of rows) out[r.account] = { debit: num(r.debit), credit: num(r.credit) };
+    return out;
+  }
+
+  /** Paid principal, interest and fees per instalment id, from the lines that name instalments. */
+  async paidByInstalment(
+    organizationId: OrganizationId,
+    loanId: string,
+    tx: Tx,
+  ): Promise<Map<string, InstalmentPaid>> {
+    const rows = (await txManager(tx).query(
+      `SELECT instalment_id,
+              sum(credit - debit) FILTER (WHERE account = 'loan_principal')::text AS principal,
+              sum(credit - debit) FILTER (WHERE account IN ('interest_receivable', 'interest_advance'))::text AS interest,
+              sum(credit - debit) FILTER (WHERE account = 'fee_receivable')::text AS fees
+         FROM ledger_lines
+        WHERE organization_id = $1 AND loan_id = $2 AND instalment_id IS NOT NULL
+        GROUP BY instalment_id`,
+      [organizationId, loanId],
+    )) as { instalment_id: string; principal: string | null; interest: string | null; fees: string | null }[];
+    return new Map(
+      rows.map((r) => [
+        r.instalment_id,
+        { principal: num(r.principal), interest: num(r.interest), fees: num(r.fees) },
+      ]),
+    );
+  }
+
+  byId(
+    organizationId: OrganizationId,
+    loanId: string,
+    id: string,
+    tx: Tx,
+  ): Promise<LedgerTransaction | null> {
+    return this.findOne(organizationId, { id, loanId }, tx);
+  }
+
+  /** The loan's last booked transaction (highest seq). */
+  async latest(organizationId: OrganizationId, loanId: string, tx: Tx): Promise<LedgerTransaction | null> {
+    return this.select(organizationId, 't', tx)
+      .andWhere('t.loan_id = :loanId', { loanId })
+      .orderBy('t.seq', 'DESC')
+      .limit(1)
+      .getOne();
+  }
+
+  /** The reversal of a transaction, if any. */
+  reversalOf(organizationId: OrganizationId, id: string, tx: Tx): Promise<LedgerTransaction | null> {
+    return this.findOne(organizationId, { reversesId: id }, tx);
+  }
+
+  /** reversed transaction id -> its reversal's id, for the loan. */
+  async reversalsOf(organizationId: OrganizationId, loanId: string, tx: Tx): Promise<Map<string, string>> {
+    const rows = (await txManager(tx).query(
+      `SELECT id, reverses_id FROM ledger_transactions
+        WHERE organization_id = $1 AND loan_id = $2 AND reverses_id IS NOT NULL`,
+      [organizationId, loanId],
+    )) as { id: string; reverses_id: string }[];
+    return new Map(rows.map((r) => [r.reverses_id, r.id]));
+  }
+
+  /** The loan's transactions, oldest first. */
+  pageOf(
+    organizationId: OrganizationId,
+    loanId: string,
+    offset: number,
+    limit: number,
+    tx: Tx,
+  ): Promise<[LedgerTransaction[], number]> {
+    return this.page(organizationId, { loanId }, { order: { seq: 'ASC' }, offset, limit }, tx);
+  }
+
+  /** The lines of the given transactions, in booking order within each. */
+  async linesOf(
+    organizationId: OrganizationId,
+    transactionIds: string[],
+    tx: Tx,
+  ): Promise<(PostingLine & { transactionId: string })[]> {
+    if (!transactionIds.length) return [];
+    const rows = (await txManager(tx).query(
+      `SELECT transaction_id, account, debit::text, credit::text, component, instalment_id
+         FROM ledger_lines WHERE organization_id = $1 AND transaction_id = ANY($2::uuid[])
+        ORDER BY transaction_id, debit DESC, account`,
+      [organizationId, transactionIds],
+    )) as {
+      transaction_id: string;
+      account: LedgerAccount;
+      debit: string;
+      credit: string;
+      component: DebtComponent | null;
+      instalment_id: string | null;
+    }[];
+    return rows.map((r) => ({
+      transactionId: r.transaction_id,
+      account: r.account,
+      debit: num(r.debit),
+      credit: num(r.credit),
+      component: r.component,
+      instalmentId: r.instalment_id,
+    }));
+  }
+}
