@@ -63,8 +63,10 @@ export function parseTokenRequest(input: {
   contentType: string | undefined;
   form: string | undefined;
 }): TokenRequest | OAuthFailure {
-  if (input.form === undefined || !FORM.test(input.contentType ?? ''))
+  if (!FORM.test(input.contentType ?? ''))
     return oauthFailure('invalid_request', 'The body must be application/x-www-form-urlencoded.');
+  if (input.form === undefined)
+    return oauthFailure('invalid_request', 'The form body must be UTF-8 and at most 8 KiB.');
   const params = new URLSearchParams(input.form);
   const seen = new Set<string>();
   for (const name of params.keys()) {

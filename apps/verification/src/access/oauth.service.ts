@@ -49,6 +49,9 @@ export class OAuthService {
   }): Promise<TokenAnswer> {
     const parsed = parseTokenRequest(input);
     if (isFailure(parsed)) return parsed;
+    // No organization id holds a control character or a lone surrogate (PostgreSQL refuses NUL in text):
+    // such a client is unknown, answered like any other unknown client.
+    if (!plausibleClientId(parsed.clientId)) return this.clientRefused();
     const organizationId = asOrganizationId(parsed.clientId);
     if (!(await this.allowlist.allows(organizationId, input.address))) {
       const refused = oauthFailure(
@@ -129,3 +132,7 @@ export class OAuthService {
     return oauthFailure('invalid_client', 'Client authentication failed.');
   }
 }
+
+/** A client_id that could name an organization: 1..200 characters, no control character, well formed. */
+export const plausibleClientId = (id: string): boolean =>
+  id.length > 0 && id.length <= 200 && id.isWellFormed() && !/[\u0000-\u001f\u007f]/.test(id);

@@ -9,21 +9,12 @@ import { CasesService } from './cases.service';
 import { CreateCaseRequest } from './dto/create-case.request';
 import { ListCasesRequest } from './dto/list-cases.request';
 import { CaseResponse, CaseStatusChangeResponse, CreatedCaseResponse } from './dto/case.response';
+import { ApiVerificationCredentials } from '../access/access-headers';
 
 const CASE_ID = { name: 'id', format: 'uuid', description: 'Identifier of the case' };
 
 @ApiTags('Verification cases')
-@ApiHeader({ name: 'X-API-Key', required: true })
-@ApiHeader({
-  name: 'Service-Organization-Id',
-  required: true,
-  description: 'Your organization: the owner of the key',
-})
-@ApiHeader({
-  name: 'Accept-Language',
-  required: false,
-  description: 'Language of the `error` text (`Language-Code` also works)',
-})
+@ApiVerificationCredentials()
 @Controller('api/v1/verification-cases')
 export class CasesController {
   constructor(private readonly cases: CasesService) {}

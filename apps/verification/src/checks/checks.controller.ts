@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope, list } from '@platform/envelope';
@@ -7,19 +7,10 @@ import { CasesError } from '../cases/cases.errors';
 import { VerificationAccess, type OrganizationPrincipal } from '../tenancy/scopes';
 import { ChecksService } from './checks.service';
 import { CheckStepResponse } from './dto/check-step.response';
+import { ApiVerificationCredentials } from '../access/access-headers';
 
 @ApiTags('Checks')
-@ApiHeader({ name: 'X-API-Key', required: true })
-@ApiHeader({
-  name: 'Service-Organization-Id',
-  required: true,
-  description: 'Your organization: the owner of the key',
-})
-@ApiHeader({
-  name: 'Accept-Language',
-  required: false,
-  description: 'Language of the `error` text (`Language-Code` also works)',
-})
+@ApiVerificationCredentials()
 @Controller('api/v1/verification-cases')
 export class ChecksController {
   constructor(private readonly checks: ChecksService) {}

@@ -22,6 +22,7 @@ import { DocumentsService } from './documents.service';
 import { DocumentDetailResponse, DocumentResponse, SignedUploadUrlResponse } from './dto/document.response';
 import { SignedUploadUrlRequest } from './dto/signed-upload-url.request';
 import { readUploadBody } from './read-upload-body';
+import { ApiVerificationCredentials } from '../access/access-headers';
 
 const CASE_ID = { name: 'id', format: 'uuid', description: 'Identifier of the case' };
 const DOCUMENT_ID = { name: 'documentId', format: 'uuid', description: 'Identifier of the document' };
@@ -35,17 +36,7 @@ function attachment(fileName: string | null, fallback: string): string {
 
 /** A case's documents (docs/verification/documents.md), with an organization's API key or token. */
 @ApiTags('Documents')
-@ApiHeader({ name: 'X-API-Key', required: true })
-@ApiHeader({
-  name: 'Service-Organization-Id',
-  required: true,
-  description: 'Your organization: the owner of the key',
-})
-@ApiHeader({
-  name: 'Accept-Language',
-  required: false,
-  description: 'Language of the `error` text (`Language-Code` also works)',
-})
+@ApiVerificationCredentials()
 @Controller('api/v1/verification-cases/:id/documents')
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}

@@ -2,12 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import { DocumentsError, documentsError } from './documents.errors';
 
 /**
- * The raw body of a signed upload (the app's JSON parser leaves other media types alone), at most
- * `maxBytes`: a larger declared length is refused before a byte is read, a chunked body is counted as
- * it arrives and refused at the limit (the rest is drained and dropped so the answer can be sent), a
- * client that goes away mid-body is DOCUMENT_UPLOAD_ABORTED, never a 500.
+ * The raw body of an upload, a signed upload's or the portal's (the app's JSON parser leaves other
+ * media types alone), at most `maxBytes` (DOCUMENT_MAX_BYTES or the document's own limit): a larger
+ * declared length is DOCUMENT_TOO_LARGE before a byte is read, a chunked body is counted as it arrives
+ * and refused at the limit (the rest is drained and dropped so the answer can be sent), a client that
+ * goes away mid-body is `aborted()` (DOCUMENT_UPLOAD_ABORTED unless the caller names its own), never
+ * a 500.
  */
-export function readUploadBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+export function readUploadBody(
+  req: IncomingMessage,
+  maxBytes: number,
+  aborted: () => Error = () => documentsError(DocumentsError.UPLOAD_ABORTED),
+): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes)
     return Promise.reject(documentsError(DocumentsError.TOO_LARGE, { maxBytes }));
@@ -33,10 +39,10 @@ export function readUploadBody(req: IncomingMessage, maxBytes: number): Promise<
     };
     req.on('data', onData);
     req.once('end', () => settle(() => resolve(Buffer.concat(chunks, size))));
-    req.once('aborted', () => settle(() => reject(documentsError(DocumentsError.UPLOAD_ABORTED))));
-    req.once('error', () => settle(() => reject(documentsError(DocumentsError.UPLOAD_ABORTED))));
+    req.once('aborted', () => settle(() => reject(aborted())));
+    req.once('error', () => settle(() => reject(aborted())));
     req.once('close', () => {
-      if (!req.readableEnded) settle(() => reject(documentsError(DocumentsError.UPLOAD_ABORTED)));
+      if (!req.readableEnded) settle(() => reject(aborted()));
     });
   });
 }

@@ -55,7 +55,7 @@ import {
 import { LINK_STATE_ERROR } from './link-state';
 import { PortalError, portalError } from './portal.errors';
 import { PortalService, type OpenLink } from './portal.service';
-import { readBody } from './read-body';
+import { readUploadBody } from '../documents/read-upload-body';
 
 const TOKEN = {
   name: 'token',
@@ -202,7 +202,12 @@ export class PortalController {
     const input = this.portal.uploadInput(link, kind, fileName, contentType);
     // A JSON body was parsed (and consumed) by the app's JSON parser: it is not a document.
     if (req.body !== undefined || req.readableEnded) throw this.portal.notAFile();
-    return this.portal.upload(link, { ...input, body: await readBody(req, this.portal.maxFileBytes) });
+    return this.portal.upload(link, {
+      ...input,
+      body: await readUploadBody(req, this.portal.maxFileBytes, () =>
+        portalError(PortalError.UPLOAD_ABORTED),
+      ),
+    });
   }
 
   @Post(':token/finish')

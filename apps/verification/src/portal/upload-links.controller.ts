@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope } from '@platform/envelope';
@@ -8,19 +8,10 @@ import { VerificationAccess, type OrganizationPrincipal } from '../tenancy/scope
 import { UploadLinkRequest, UploadLinkResponse } from './dto/upload-link.request';
 import { PortalError } from './portal.errors';
 import { UploadLinksService } from './upload-links.service';
+import { ApiVerificationCredentials } from '../access/access-headers';
 
 @ApiTags('Verification cases')
-@ApiHeader({ name: 'X-API-Key', required: true })
-@ApiHeader({
-  name: 'Service-Organization-Id',
-  required: true,
-  description: 'Your organization: the owner of the key',
-})
-@ApiHeader({
-  name: 'Accept-Language',
-  required: false,
-  description: 'Language of the `error` text (`Language-Code` also works)',
-})
+@ApiVerificationCredentials()
 @Controller('api/v1/verification-cases')
 export class UploadLinksController {
   constructor(private readonly links: UploadLinksService) {}

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope, list } from '@platform/envelope';
@@ -19,22 +19,13 @@ import {
 } from './dto/review-task.response';
 import { ReviewError } from './review.errors';
 import { ReviewService } from './review.service';
+import { ApiVerificationCredentials } from '../access/access-headers';
 
 const CASE_ID = { name: 'id', format: 'uuid', description: 'Identifier of the case' };
 const TASK_ID = { name: 'taskId', format: 'uuid', description: 'Identifier of the review task' };
 
 @ApiTags('Manual review')
-@ApiHeader({ name: 'X-API-Key', required: true })
-@ApiHeader({
-  name: 'Service-Organization-Id',
-  required: true,
-  description: 'Your organization: the owner of the key',
-})
-@ApiHeader({
-  name: 'Accept-Language',
-  required: false,
-  description: 'Language of the `error` text (`Language-Code` also works)',
-})
+@ApiVerificationCredentials()
 @Controller('api/v1')
 export class ReviewController {
   constructor(private readonly review: ReviewService) {}

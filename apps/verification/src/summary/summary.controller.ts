@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope, list } from '@platform/envelope';
@@ -8,21 +8,12 @@ import { VerificationAccess, type OrganizationPrincipal } from '../tenancy/scope
 import { GeneratedSummaryResponse, SummaryResponse } from './dto/summary.response';
 import { SummaryError } from './summary.errors';
 import { SummaryService } from './summary.service';
+import { ApiVerificationCredentials } from '../access/access-headers';
 
 const CASE_ID = { name: 'id', format: 'uuid', description: 'Identifier of the case' };
 
 @ApiTags('Summary')
-@ApiHeader({ name: 'X-API-Key', required: true })
-@ApiHeader({
-  name: 'Service-Organization-Id',
-  required: true,
-  description: 'Your organization: the owner of the key',
-})
-@ApiHeader({
-  name: 'Accept-Language',
-  required: false,
-  description: 'Language of the `error` text (`Language-Code` also works)',
-})
+@ApiVerificationCredentials()
 @Controller('api/v1/verification-cases')
 export class SummaryController {
   constructor(private readonly summaries: SummaryService) {}

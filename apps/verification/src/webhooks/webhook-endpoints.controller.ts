@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope, list } from '@platform/envelope';
@@ -21,23 +21,14 @@ import {
 } from './dto/webhook-endpoint.response';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { URL_REFUSALS, WebhooksError } from './webhooks.errors';
+import { ApiVerificationCredentials } from '../access/access-headers';
 
 const ENDPOINT_ID = { name: 'id', format: 'uuid', description: 'Identifier of the webhook endpoint' };
 const DELIVERY_ID = { name: 'deliveryId', format: 'uuid', description: 'Identifier of the delivery' };
 
 /** Webhook endpoints of the organization: organization settings (`settings:manage`). */
 @ApiTags('Webhook endpoints')
-@ApiHeader({ name: 'X-API-Key', required: true })
-@ApiHeader({
-  name: 'Service-Organization-Id',
-  required: true,
-  description: 'Your organization: the owner of the key',
-})
-@ApiHeader({
-  name: 'Accept-Language',
-  required: false,
-  description: 'Language of the `error` text (`Language-Code` also works)',
-})
+@ApiVerificationCredentials()
 @Controller('api/v1/webhook-endpoints')
 export class WebhookEndpointsController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}

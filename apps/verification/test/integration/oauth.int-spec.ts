@@ -113,6 +113,23 @@ describe('verification OAuth client credentials (real PostgreSQL)', () => {
       401,
       'invalid_client',
     ]);
+    // A client_id no organization can have (NUL, control characters, a lone surrogate), in the body
+    // or in Basic: the same unknown client, never a database error.
+    for (const id of ['%00', 'org-a%00', 'a%01b', '%ED%A0%80']) {
+      const res = await form(`grant_type=client_credentials&client_id=${id}&client_secret=${key}`);
+      expect([id, res.status, ((await res.json()) as { error: string }).error]).toEqual([
+        id,
+        401,
+        'invalid_client',
+      ]);
+    }
+    const basic = await form('grant_type=client_credentials', {
+      Authorization: `Basic ${Buffer.from(`org-a%00:${key}`).toString('base64')}`,
+    });
+    expect([basic.status, ((await basic.json()) as { error: string }).error]).toEqual([
+      401,
+      'invalid_client',
+    ]);
   });
 
   it('answers the other RFC 6749 5.2 errors', async () => {
@@ -125,6 +142,21 @@ describe('verification OAuth client credentials (real PostgreSQL)', () => {
       400,
       'invalid_request',
     ]);
+    // A form over 8 KiB, or not UTF-8, is said to be that, not "not form-encoded".
+    for (const body of [
+      `grant_type=client_credentials&client_id=org-a&client_secret=${key}&pad=${'x'.repeat(9000)}`,
+      Buffer.from([...Buffer.from('grant_type=client_credentials&client_id='), 0xff, 0xfe]),
+    ]) {
+      const res = await fetch(`${base}/api/v1/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      expect([res.status, await res.json()]).toEqual([
+        400,
+        { error: 'invalid_request', error_description: 'The form body must be UTF-8 and at most 8 KiB.' },
+      ]);
+    }
     expect(
       await errorOf(
         await form(`grant_type=client_credentials&client_id=org-a&client_secret=${key}`, {

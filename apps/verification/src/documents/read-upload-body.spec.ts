@@ -1,7 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { DomainError } from '@platform/envelope';
-import { readBody } from './read-body';
+import { PortalError, portalError } from '../portal/portal.errors';
+import { readUploadBody } from './read-upload-body';
+
+const readBody = (req: IncomingMessage, max: number) =>
+  readUploadBody(req, max, () => portalError(PortalError.UPLOAD_ABORTED));
 
 /** A request whose body arrives in `chunks`, with an optional declared Content-Length. */
 function requestOf(chunks: Buffer[], contentLength?: number): IncomingMessage {
@@ -20,7 +24,7 @@ const refusal = async (p: Promise<Buffer>) => {
   return 'read';
 };
 
-describe('readBody (the portal upload)', () => {
+describe("readUploadBody (the portal upload's abort reason)", () => {
   const max = 1000;
 
   it('reads a body of exactly the limit', async () => {
