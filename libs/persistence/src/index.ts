@@ -6,6 +6,7 @@ export {
   type ServiceDatabaseOptions,
 } from './persistence.module';
 export { migrateSchema } from './migrate';
+export { trackDataSourcePool } from './pool-metrics';
 export {
   TenantPools,
   inTenantTransaction,
@@ -16,6 +17,7 @@ export {
 export { inTransaction, Transactions, txManager, type IsolationLevel, type Tx } from './transaction';
 export { TenantScopedRepository, type TenantWhere, type PageOptions } from './tenant-scoped.repository';
 export { BatchWriter, type BatchWriterOptions } from './batch-writer';
+export { PeriodicJob } from './periodic-job';
 export { runAdminCli, type AdminCommand, type AdminCliOptions } from './admin-cli';
 export {
   PgSlidingWindowLimiter,

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { PeriodicJob } from '@platform/persistence';
 import { CasesRepository } from '../cases/cases.repository';
 import { VerificationConfig } from '../config/verification.config';
 import { DocumentsRepository } from '../documents/documents.repository';
 import { DocumentsService, type ClaimedDocument } from '../documents/documents.service';
-import { IntervalWorker } from '../workers/interval-worker';
 import { CheckStepsRepository } from './check-steps.repository';
 import { documentSteps, documentVerdict, duplicateStep, type DuplicateHit } from './document-steps';
 
@@ -18,7 +18,7 @@ export type DocumentRunOutcome = 'Accepted' | 'Rejected' | 'taken-over' | 'faile
  * throws keeps its lease: the document comes back when the lease lapses, until its attempts run out.
  */
 @Injectable()
-export class DocumentOrchestrator extends IntervalWorker {
+export class DocumentOrchestrator extends PeriodicJob<DocumentRunOutcome[]> {
   constructor(
     private readonly config: VerificationConfig,
     private readonly documents: DocumentsService,
@@ -26,20 +26,23 @@ export class DocumentOrchestrator extends IntervalWorker {
     private readonly cases: CasesRepository,
     private readonly steps: CheckStepsRepository,
   ) {
-    super('DocumentOrchestrator');
+    super('DocumentOrchestrator', config.ORCHESTRATOR_INTERVAL_MS);
   }
 
   protected intervalMs(): number {
     return this.config.ORCHESTRATOR_INTERVAL_MS;
   }
 
-  protected async work(): Promise<string | null> {
-    const done = await this.runOnce();
+  protected work(): Promise<DocumentRunOutcome[]> {
+    return this.runBatch();
+  }
+
+  protected override describe(done: DocumentRunOutcome[]): string | null {
     return done.length ? `checked ${done.length} document(s): ${done.join(', ')}` : null;
   }
 
   /** Claims one batch and runs it; returns each claimed document's outcome (tests call this). */
-  async runOnce(now = new Date()): Promise<DocumentRunOutcome[]> {
+  async runBatch(now = new Date()): Promise<DocumentRunOutcome[]> {
     const claimed = await this.documents.claimForProcessing(
       this.config.ORCHESTRATOR_BATCH_SIZE,
       this.config.ORCHESTRATOR_LEASE_MS,

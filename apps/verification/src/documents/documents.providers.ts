@@ -1,6 +1,6 @@
 import { Injectable, type Provider } from '@nestjs/common';
+import { PeriodicJob } from '@platform/persistence';
 import { VerificationConfig } from '../config/verification.config';
-import { IntervalWorker } from '../workers/interval-worker';
 import { DocumentsService } from './documents.service';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { LocalDiskStorage } from './local-disk-storage';
@@ -31,7 +31,7 @@ export const FILE_STORAGE_PROVIDER: Provider = {
  * timer, not the orchestrator's: expiry must happen even with the orchestrator turned off.
  */
 @Injectable()
-export class DocumentExpirySweeper extends IntervalWorker {
+export class DocumentExpirySweeper extends PeriodicJob<number> {
   constructor(
     private readonly config: VerificationConfig,
     private readonly documents: DocumentsService,
@@ -43,8 +43,11 @@ export class DocumentExpirySweeper extends IntervalWorker {
     return this.config.DOCUMENT_EXPIRY_SWEEP_INTERVAL_MS;
   }
 
-  protected async work(): Promise<string | null> {
-    const n = await this.documents.expireLapsedUploads();
+  protected work(): Promise<number> {
+    return this.documents.expireLapsedUploads();
+  }
+
+  protected override describe(n: number): string | null {
     return n ? `expired ${n} unused upload URL(s)` : null;
   }
 }
