@@ -3,7 +3,8 @@
 # renders them offline: both kustomize overlays (dev, production) and the compose file. Every rendered
 # object is checked against the Kubernetes schemas (scripts/validate-k8s.mjs: kubernetes-models, and
 # k8s/schemas for the custom resources) and the workload policy (scripts/check-k8s-policy.mjs), and
-# violations are planted to prove that both checks bite (docs/decisions/0028). No cluster is needed.
+# violations are planted to prove that both checks bite (docs/decisions/0028). The PrometheusRule's
+# alerts go through `promtool check rules`. No cluster is needed.
 # Installs Debian's docker-compose (v1, config only; no engine needed) when missing and allowed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,39 @@ fi
 docker-compose -f docker/docker-compose.yml config -q
 echo "docker-compose config: ok"
 
+# The images' software bill of materials, without Docker: the build stage's prune and `npm run sbom`
+# replayed on a hard-linked copy of node_modules (the repository's own stays untouched), then checked.
+for dockerfile in docker/*/Dockerfile; do
+  grep -q 'npm run sbom' "$dockerfile" || { echo "$dockerfile does not write the SBOM" >&2; exit 1; }
+done
+image=tmp/sbom-image
+rm -rf "$image"
+mkdir -p "$image"
+cp package.json package-lock.json "$image/"
+cp -al node_modules "$image/node_modules"
+# npm rewrites its hidden lockfile in place: that one file must not stay a link to the repository's.
+rm -f "$image/node_modules/.package-lock.json"
+(
+  cd "$image"
+  npm prune --omit=dev --no-audit --no-fund --loglevel=error >/dev/null
+  rm -rf node_modules/typescript node_modules/ts-node
+  npm run --silent sbom
+)
+node scripts/check-sbom.mjs "$image/dist/sbom.cdx.json"
+# It bites: the same SBOM without @nestjs/core is refused, naming it.
+node -e '
+  const fs = require("fs"), [from, to] = process.argv.slice(1), bom = JSON.parse(fs.readFileSync(from, "utf8"));
+  const drop = (cs) => (cs ?? []).filter((c) => c.purl?.split("@")[0] !== "pkg:npm/%40nestjs/core")
+    .map((c) => ({ ...c, components: drop(c.components) }));
+  bom.components = drop(bom.components);
+  fs.writeFileSync(to, JSON.stringify(bom));' "$image/dist/sbom.cdx.json" "$image/planted.cdx.json"
+if refusal=$(node scripts/check-sbom.mjs "$image/planted.cdx.json" 2>&1) || ! grep -qF '@nestjs/core@' <<<"$refusal"; then
+  echo "scripts/check-sbom.mjs accepted an SBOM without @nestjs/core: $refusal" >&2
+  exit 1
+fi
+echo "  planted and refused: an SBOM without @nestjs/core"
+rm -rf "$image"
+
 if ! command -v kubectl >/dev/null; then
   echo "kubectl is missing: it renders k8s/overlays offline (kubectl kustomize)" >&2
   exit 1
@@ -47,6 +81,28 @@ done
 # Every object of both overlays and of the examples against its schema; every workload against the policy.
 node scripts/validate-k8s.mjs "$out/dev.yaml" "$out/production.yaml" k8s/examples/*.yaml
 node scripts/check-k8s-policy.mjs "$out/dev.yaml" "$out/production.yaml"
+
+# The alerting rules as Prometheus will load them: the PrometheusRule's groups (identical in both
+# overlays) extracted into a rule file for promtool, which parses every expression and template.
+if ! command -v promtool >/dev/null; then
+  echo "promtool is missing: it checks the alerting rules (scripts/ensure-deps.sh installs Debian's prometheus)" >&2
+  exit 1
+fi
+prometheus_rules() { # rendered.yaml rules.yaml
+  node --input-type=module -e '
+    import { readFileSync, writeFileSync } from "node:fs";
+    import { parseAllDocuments, stringify } from "yaml";
+    const [from, to] = process.argv.slice(1);
+    const rules = parseAllDocuments(readFileSync(from, "utf8")).map((d) => d.toJS())
+      .filter((o) => o?.kind === "PrometheusRule");
+    if (!rules.length) { console.error(`${from}: no PrometheusRule`); process.exit(1); }
+    writeFileSync(to, stringify({ groups: rules.flatMap((r) => r.spec.groups) }));
+  ' "$1" "$2"
+}
+for overlay in dev production; do
+  prometheus_rules "$out/$overlay.yaml" "$out/$overlay.rules.yaml"
+  promtool check rules "$out/$overlay.rules.yaml"
+done
 
 # Each check bites: the dev overlay's render with one violation planted (a JSON patch applied by
 # kustomize, offline, or a hand-written document added), and the check must fail naming it.
@@ -122,4 +178,18 @@ plant validate-k8s.mjs 'KafkaTopic/calendar.event.changed.v1: /spec/partitions m
   KafkaTopic calendar.event.changed.v1 "- {op: replace, path: /spec/partitions, value: 0}"
 plant validate-k8s.mjs 'KafkaTopic/platform.outbox.dead-lettered.v1: /spec/config must NOT have additional properties (retention.hours)' \
   KafkaTopic platform.outbox.dead-lettered.v1 "- {op: add, path: /spec/config/retention.hours, value: '720'}"
-echo "k8s manifests: schemas and policy hold on both overlays, and every planted violation was refused"
+plant validate-k8s.mjs 'ServiceMonitor/platform: /spec/endpoints/0 must NOT have additional properties (bearerTokenFile)' \
+  ServiceMonitor platform "- {op: add, path: /spec/endpoints/0/bearerTokenFile, value: /var/run/token}"
+echo "promtool bites:"
+sed 's/outbox_oldest_pending_seconds) > 60/outbox_oldest_pending_seconds) >/' "$out/dev.rules.yaml" >"$planted/broken.rules.yaml"
+if promtool check rules "$planted/broken.rules.yaml" >"$planted/promtool.out" 2>&1; then
+  echo "promtool accepted a broken alert expression" >&2
+  exit 1
+fi
+grep -q 'PlatformOutboxLagging\|parse error' "$planted/promtool.out" || {
+  echo "promtool refused the broken rule file without naming the problem:" >&2
+  cat "$planted/promtool.out" >&2
+  exit 1
+}
+echo "  planted and refused: a broken expression in PlatformOutboxLagging"
+echo "k8s manifests: schemas and policy hold on both overlays, the alerting rules pass promtool, and every planted violation was refused"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what `npm start` and `npm test` need on a fresh machine: npm dependencies (when the lockfile
 # changed since the last install), which include Node 24 itself, and Debian's librdkafka1, whose mock
-# cluster is the embedded Kafka broker, and python3-dateutil (the recurrence tests' oracle). Nothing else
-# is fetched. The machine's Node (20 will do) only runs the first install; once the pinned one is in
-# node_modules/.bin, npm itself runs on it.
+# cluster is the embedded Kafka broker, python3-dateutil (the recurrence tests' oracle) and prometheus
+# (its promtool checks the alerting rules). Nothing else is fetched. The machine's Node (20 will do)
+# only runs the first install; once the pinned one is in node_modules/.bin, npm itself runs on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -30,6 +30,18 @@ if ! /usr/bin/python3 -c 'import dateutil' 2>/dev/null; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-dateutil >/dev/null
   else
     echo "python3-dateutil is missing: libs/recurrence's oracle test will fail (sudo apt-get install -y python3-dateutil)." >&2
+  fi
+fi
+
+# scripts/check-manifests.sh runs `promtool check rules` on the generated PrometheusRule's alerts: Debian's
+# prometheus package ships promtool (the server it also installs is not started here: no init system).
+if ! command -v promtool >/dev/null; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "==> installing prometheus (promtool checks the alerting rules) with apt-get"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+  else
+    echo "promtool is missing: scripts/check-manifests.sh will fail (sudo apt-get install -y prometheus)." >&2
   fi
 fi
 

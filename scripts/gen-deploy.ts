@@ -6,7 +6,8 @@
  *                                               PostgreSQL, Kafka and the shared anchors stay hand-written
  *   k8s/base/<app>/{configmap,deployment,service,autoscaler,disruption-budget,network-policy}.yaml
  *   k8s/base/shared/*.yaml                      namespace NetworkPolicies, Ingress, KafkaTopics
- *                                               (scripts/deploy/k8s-operations.ts, decision 0028)
+ *                                               (scripts/deploy/k8s-operations.ts, decision 0028),
+ *                                               ServiceMonitor, PrometheusRule (k8s-monitoring.ts)
  *   k8s/base/kustomization.yaml
  *   k8s/overlays/dev/kustomization.yaml         the per-app images and secrets, between its markers
  *   k8s/overlays/production/kustomization.yaml  the images and the required secret keys, between markers
@@ -52,6 +53,7 @@ import {
   sharedNetworkPolicies,
   terminationGraceSeconds,
 } from './deploy/k8s-operations';
+import { METRICS_PORT, prometheusRules, serviceMonitor } from './deploy/k8s-monitoring';
 import { postgresCluster } from './deploy/k8s-production';
 
 const ROOT = resolve(__dirname, '..');
@@ -79,7 +81,13 @@ const GENERATED_PER_APP: Record<string, string[]> = {
   ],
 };
 /** Namespace-wide objects of the base (not per app). */
-const SHARED = ['network-policies.yaml', 'ingress.yaml', 'kafka-topics.yaml'];
+const SHARED = [
+  'network-policies.yaml',
+  'ingress.yaml',
+  'kafka-topics.yaml',
+  'service-monitor.yaml',
+  'prometheus-rules.yaml',
+];
 
 const out = (msg: string) => process.stdout.write(`${msg}\n`);
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -132,6 +140,8 @@ function configData(s: ServiceDefinition): Record<string, string> {
     // Whose X-Forwarded-For is believed: the pod networks, because the gateway's NetworkPolicy lets only
     // the ingress controller's pods connect (decision 0028); nginx puts the client's address there.
     data.GATEWAY_TRUSTED_PROXIES = '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7';
+    // Its /metrics on a port of its own: the ingress sends every path of its own port (k8s-monitoring.ts).
+    data.METRICS_PORT = `${METRICS_PORT}`;
   }
   return data;
 }
@@ -283,7 +293,13 @@ spec:
           imagePullPolicy: IfNotPresent
           ports:
             - name: http
-              containerPort: ${CONTAINER_PORT}
+              containerPort: ${CONTAINER_PORT}${
+                s.role === 'gateway'
+                  ? `
+            - name: metrics
+              containerPort: ${METRICS_PORT}`
+                  : ''
+              }
           envFrom:
             - configMapRef:
                 name: ${s.name}-config${kafka}
@@ -327,6 +343,10 @@ spec:
 ${claims}`;
 }
 
+/**
+ * `http` for traffic, `metrics` for Prometheus's ServiceMonitor (k8s-monitoring.ts): the gateway's own
+ * metrics port, every other app's http port (their /metrics is not routed by the gateway).
+ */
 function k8sService(s: ServiceDefinition): string {
   return `${HEADER}
 apiVersion: v1
@@ -335,6 +355,7 @@ metadata:
   name: ${s.name}
   labels:
     app.kubernetes.io/name: ${s.name}
+    app.kubernetes.io/part-of: platform
 spec:
   selector:
     app.kubernetes.io/name: ${s.name}
@@ -342,6 +363,9 @@ spec:
     - name: http
       port: 80
       targetPort: http
+    - name: metrics
+      port: ${METRICS_PORT}
+      targetPort: ${s.role === 'gateway' ? 'metrics' : 'http'}
 `;
 }
 
@@ -350,7 +374,8 @@ function kustomization(): string {
 apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 # Per app: ConfigMap, Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget, NetworkPolicy;
-# shared: the namespace's NetworkPolicies, the gateway's Ingress, the KafkaTopics (decision 0028).
+# shared: the namespace's NetworkPolicies, the gateway's Ingress, the KafkaTopics (decision 0028), the
+# ServiceMonitor and the PrometheusRule (docs/runbooks/dashboards.md).
 # Secrets are referenced, never committed: \`platform-secrets\` with one <APP>_DATABASE_URL per app
 # that has a database (each its own role) and the <APP>_<NAME> keys the registry lists under
 # \`secrets\`; \`platform-kafka\` with KAFKA_BROKERS, KAFKA_SSL and KAFKA_SASL_* (the overlays).
@@ -376,6 +401,8 @@ function k8sFiles(): [string, string][] {
     ['k8s/base/shared/network-policies.yaml', sharedNetworkPolicies()],
     ['k8s/base/shared/ingress.yaml', ingress()],
     ['k8s/base/shared/kafka-topics.yaml', kafkaTopics()],
+    ['k8s/base/shared/service-monitor.yaml', serviceMonitor()],
+    ['k8s/base/shared/prometheus-rules.yaml', prometheusRules()],
     ['k8s/base/kustomization.yaml', kustomization()],
     ['k8s/overlays/production/postgresql.yaml', postgresCluster()],
   ];

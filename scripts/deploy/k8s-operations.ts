@@ -15,6 +15,8 @@ import {
   type ServiceDefinition,
 } from '@platform/registry';
 
+import { METRICS_PORT } from './k8s-monitoring';
+
 const APPS: readonly ServiceDefinition[] = SERVICES;
 export const CONTAINER_PORT = 3000;
 const MiB = 1024 * 1024;
@@ -303,8 +305,9 @@ spec:
         - port: 9093
           protocol: TCP
 ---
-# Prometheus scrapes the apps' own port (the relay's /metrics today). Inside the cluster only: nothing
-# outside reaches an app but through the ingress and the gateway.
+# Prometheus scrapes /metrics (k8s/base/shared/service-monitor.yaml): the services on their own port,
+# the gateway on its metrics port. Inside the cluster only, and no credentials asked: nothing outside
+# reaches an app but through the ingress and the gateway, which routes no /metrics.
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
@@ -322,6 +325,8 @@ spec:
               ${PEERS.prometheusPods}
       ports:
         - port: ${CONTAINER_PORT}
+          protocol: TCP
+        - port: ${METRICS_PORT}
           protocol: TCP
 `;
 }

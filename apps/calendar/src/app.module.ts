@@ -3,7 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypedConfigModule } from '@platform/config';
 import { EnvelopeModule } from '@platform/envelope';
-import { HealthModule, brokerCheck, databaseCheck } from '@platform/health';
+import { HealthModule, MetricsModule, brokerCheck, databaseCheck } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
@@ -60,6 +60,7 @@ export class CalendarAppModule {
         PersistenceModule.forService(CalendarConfig, CALENDAR_DATABASE, { name: 'calendar' }),
         CalendarTenancy,
         BrokerProbeModule.forRoot(CalendarConfig),
+        MetricsModule.forRoot(),
         HealthModule.forRoot('calendar', [databaseCheck, brokerCheck], [], { config: CalendarConfig }),
       ],
       controllers: [

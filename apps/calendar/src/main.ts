@@ -1,3 +1,4 @@
+import './instrument';
 import { runHttpMain } from '@platform/envelope';
 import { createCalendarApp } from './bootstrap';
 import { CalendarConfig } from './config/calendar.config';

@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { PublicOnlyGuard } from '@platform/auth';
 import { TypedConfigModule } from '@platform/config';
 import { EnvelopeModule } from '@platform/envelope';
-import { HealthModule } from '@platform/health';
+import { HealthModule, MetricsModule } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { GatewayConfig } from './config/gateway.config';
 import { DocsModule } from './docs/docs.module';
@@ -20,6 +20,8 @@ export class GatewayAppModule {
         TypedConfigModule.forRoot(GatewayConfig, env),
         PlatformI18nModule.forRoot(),
         EnvelopeModule,
+        // /metrics on its own port only: the ingress exposes the gateway's port to everyone.
+        MetricsModule.onOwnPort(GatewayConfig),
         // Ready when every service behind it is (each also reachable at /health/<service>/ready).
         // Orchestrators probe the gateway's /health/live for readiness instead (libs/registry), and its
         // health report on Kafka says the same: each service behind it reports for itself.

@@ -8,6 +8,7 @@ import {
   requestIdMiddleware,
   urlGuardMiddleware,
 } from '@platform/envelope';
+import { expressRoute, httpObserver } from '@platform/observability';
 import { GatewayAppModule } from './app.module';
 import { GatewayProxy } from './proxy/gateway-proxy.provider';
 
@@ -39,8 +40,15 @@ export async function createGatewayApp(
     throw new Error(`expected Express as the only request listener, found ${listeners.length}`);
   const [express] = listeners;
   server.removeAllListeners('request');
+  // Request log and duration histogram: a proxied request is labelled with its route table entry
+  // (bounded, never the path), the gateway's own routes with Express's pattern.
+  const observe = httpObserver({
+    routeOf: (req) => expressRoute(req) ?? proxy.match(req.url)?.rule.prefix,
+  });
   server.on('request', (req: IncomingMessage, res: ServerResponse) =>
-    requestIdMiddleware(req, res, () => proxy.middleware(req, res, () => express(req, res))),
+    requestIdMiddleware(req, res, () =>
+      observe(req, res, () => proxy.middleware(req, res, () => express(req, res))),
+    ),
   );
   server.on('upgrade', proxy.upgrade);
   server.on(

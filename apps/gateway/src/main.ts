@@ -1,3 +1,4 @@
+import './instrument';
 import { runHttpMain } from '@platform/envelope';
 import { createGatewayApp } from './bootstrap';
 import { GatewayConfig } from './config/gateway.config';

@@ -3,11 +3,12 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypedConfigModule } from '@platform/config';
 import { EnvelopeModule } from '@platform/envelope';
-import { HealthModule, brokerCheck, databaseCheck } from '@platform/health';
+import { HealthModule, MetricsModule, brokerCheck, databaseCheck } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
 import { ApiKeyGuard } from '@platform/tenancy';
+import { AccountingModule } from './accounting/accounting.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { LendingConfig } from './config/lending.config';
@@ -16,6 +17,7 @@ import { LENDING_DATABASE } from './database';
 import { LoansModule } from './loans/loans.module';
 import { LendingTenancy } from './tenancy/lending.tenancy';
 import { TenantDataModule } from './tenancy/tenant-data.module';
+import { LendingWebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class LendingAppModule {
@@ -33,7 +35,10 @@ export class LendingAppModule {
         ApiKeysModule,
         CustomersModule,
         LoansModule,
+        LendingWebhooksModule,
+        AccountingModule,
         BrokerProbeModule.forRoot(LendingConfig),
+        MetricsModule.forRoot(),
         HealthModule.forRoot('lending', [databaseCheck, brokerCheck], [], { config: LendingConfig }),
       ],
       controllers: [],

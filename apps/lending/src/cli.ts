@@ -2,6 +2,8 @@ import { runAdminCli } from '@platform/persistence';
 import { tenancyAdminCommands } from '@platform/tenancy';
 import { LendingConfig } from './config/lending.config';
 import { LENDING_DATABASE } from './database';
+import { redriveDeadEventsCommand } from './loans/events/outbox-redrive.command';
+import { OutboxRedriveRepository } from './loans/events/outbox-redrive.repository';
 import { LendingTenancy } from './tenancy/lending.tenancy';
 import { TenantConnections } from './tenancy/tenant-connections';
 import { TenantDataModule } from './tenancy/tenant-data.module';
@@ -11,6 +13,7 @@ void runAdminCli({
   config: LendingConfig,
   database: LENDING_DATABASE,
   imports: [LendingTenancy, { module: TenantDataModule }],
+  providers: [OutboxRedriveRepository],
   commands: {
     ...tenancyAdminCommands('organization', { demo: { id: 'demo-lender', name: 'Demo lender' } }),
     'add-tenant-database': {
@@ -22,5 +25,6 @@ void runAdminCli({
         return { organizationId, applied: await app.get(TenantConnections).register(organizationId, url) };
       },
     },
+    'redrive-dead-events': redriveDeadEventsCommand,
   },
 });

@@ -14,11 +14,14 @@ import { CustomerConsent } from './customers/consents/customer-consent.entity';
 import { CustomerDocument } from './customers/documents/customer-document.entity';
 import { CustomerIdentifier } from './customers/identifiers/customer-identifier.entity';
 import { IdempotencyKey } from './idempotency/idempotency-key.entity';
+import { LoanAccrualState } from './loans/accruals/loan-accrual-state.entity';
+import { LoanAccrual } from './loans/accruals/loan-accrual.entity';
 import { LedgerLine } from './loans/ledger/ledger-line.entity';
 import { LedgerTransaction } from './loans/ledger/ledger-transaction.entity';
 import { Loan } from './loans/loan.entity';
 import { LoanProduct } from './loans/products/loan-product.entity';
 import { LoanInstalment } from './loans/schedule/loan-instalment.entity';
+import { LoanScheduleVersion } from './loans/schedule/loan-schedule-version.entity';
 import { LENDING_MIGRATIONS } from './migrations';
 import { PartnerKey } from './tenancy/lending.tenancy';
 
@@ -46,6 +49,9 @@ export const LENDING_DATABASE: ServiceDatabase = {
     LedgerLine,
     LoanInstalment,
     IdempotencyKey,
+    LoanAccrual,
+    LoanAccrualState,
+    LoanScheduleVersion,
   ],
   migrations: LENDING_MIGRATIONS,
 };

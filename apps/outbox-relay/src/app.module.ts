@@ -2,13 +2,14 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PublicOnlyGuard } from '@platform/auth';
 import { TypedConfigModule } from '@platform/config';
 import { EnvelopeModule } from '@platform/envelope';
-import { HealthModule, brokerCheck } from '@platform/health';
+import { HealthModule, MetricsModule, brokerCheck } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { APP_GUARD } from '@nestjs/core';
 import { RelayConfig } from './config/relay.config';
 import { RelayController } from './relay/relay.controller';
 import { OutboxRepository } from './relay/outbox.repository';
+import { RelayMetrics } from './relay/relay.metrics';
 import { RelayService } from './relay/relay.service';
 
 const relayDatabaseCheck = {
@@ -31,12 +32,13 @@ export class RelayAppModule {
         EnvelopeModule,
         BrokerProbeModule.forRoot(RelayConfig),
         RelayDatabaseModule,
+        MetricsModule.forRoot(),
         HealthModule.forRoot('outbox-relay', [relayDatabaseCheck, brokerCheck], [RelayDatabaseModule], {
           config: RelayConfig,
         }),
       ],
       controllers: [RelayController],
-      providers: [RelayService, { provide: APP_GUARD, useClass: PublicOnlyGuard }],
+      providers: [RelayService, RelayMetrics, { provide: APP_GUARD, useClass: PublicOnlyGuard }],
     };
   }
 }

@@ -1,3 +1,4 @@
+import './instrument';
 import { runHttpMain } from '@platform/envelope';
 import { createRelayApp } from './bootstrap';
 import { RelayConfig } from './config/relay.config';

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypedConfigModule } from '@platform/config';
 import { EnvelopeModule } from '@platform/envelope';
-import { HealthModule, brokerCheck, databaseCheck } from '@platform/health';
+import { HealthModule, MetricsModule, brokerCheck, databaseCheck } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
@@ -33,6 +33,7 @@ export class PublicStatusAppModule {
         PersistenceModule.forService(PublicStatusConfig, PUBLIC_STATUS_DATABASE, { name: 'public-status' }),
         PublicStatusTenancy,
         BrokerProbeModule.forRoot(PublicStatusConfig),
+        MetricsModule.forRoot(),
         HealthModule.forRoot('public-status', [databaseCheck, brokerCheck], [], {
           config: PublicStatusConfig,
         }),

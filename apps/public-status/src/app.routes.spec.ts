@@ -17,6 +17,8 @@ const ANONYMOUS = [
   'POST /PublicStatus/Unsubscribe',
   'GET /health/live',
   'GET /health/ready',
+  // Prometheus's scrape: anonymous, and internal (the gateway does not route it; libs/registry).
+  'GET /metrics',
 ];
 
 describe('public-status routes', () => {

@@ -3,7 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypedConfigModule } from '@platform/config';
 import { EnvelopeModule } from '@platform/envelope';
-import { HealthModule, brokerCheck, databaseCheck } from '@platform/health';
+import { HealthModule, MetricsModule, brokerCheck, databaseCheck } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
@@ -71,6 +71,7 @@ export class VerificationAppModule {
         AccessModule,
         BrokerProbeModule.forRoot(VerificationConfig),
         WebhookEndpointsModule.register(),
+        MetricsModule.forRoot(),
         HealthModule.forRoot('verification', [databaseCheck, brokerCheck], [], {
           config: VerificationConfig,
         }),

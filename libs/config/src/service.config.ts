@@ -7,6 +7,11 @@ export class HttpAppConfig {
   @IsString() HOST = '0.0.0.0';
   @IsInt() @Min(0) @Max(65535) PORT = 3000;
   @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
+  /**
+   * `json`: one JSON object per line (for the cluster's log collector); `text`: Nest's readable lines.
+   * Unset: json in production, text otherwise (libs/observability logFormat).
+   */
+  @IsIn(['', 'json', 'text']) LOG_FORMAT = '';
   /** Pod name on Kubernetes; identifies the replica in leases and logs. */
   @IsString() INSTANCE_ID = `${process.pid}`;
 }

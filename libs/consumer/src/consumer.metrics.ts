@@ -1,3 +1,5 @@
+import { counter, gauge } from '@platform/observability';
+
 export interface ConsumerCounters {
   /** Messages whose effect committed (first deliveries). */
   handled: number;
@@ -54,6 +56,16 @@ const PROMETHEUS: readonly { counter: ConsumerCounter; name: string; help: strin
   },
 ];
 
+/** The same counters in the process's registry (libs/observability), served on every app's /metrics. */
+const REGISTERED = Object.fromEntries(
+  PROMETHEUS.map((m) => [m.counter, counter({ name: m.name, help: m.help, labelNames: ['group', 'topic'] })]),
+) as Record<ConsumerCounter, ReturnType<typeof counter<'group' | 'topic'>>>;
+const lastHandled = gauge({
+  name: 'consumer_last_handled_timestamp_seconds',
+  help: 'When the last message was handled (Unix time).',
+  labelNames: ['group', 'topic'],
+});
+
 /** Prometheus label values: backslash, double quote and newline must be escaped. */
 function label(v: string): string {
   return v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
@@ -61,8 +73,8 @@ function label(v: string): string {
 
 /**
  * Counters per consumer group and topic, for this replica. Read them as objects (`snapshot`) or as
- * Prometheus text (`prometheus`), which an app appends to its own `/metrics` answer the way the relay
- * serves its lag.
+ * Prometheus text of this instance alone (`prometheus`); the process's registry (libs/observability)
+ * gets every increment too, and that is what `/metrics` serves.
  */
 export class ConsumerMetrics {
   private readonly series = new Map<string, ConsumerSeries>();
@@ -85,18 +97,22 @@ export class ConsumerMetrics {
         lastHandledAt: null,
       };
       this.series.set(key, s);
+      for (const c of Object.values(REGISTERED)) c.inc({ group, topic }, 0);
     }
     return s;
   }
 
   increment(group: string, topic: string, counter: ConsumerCounter, by = 1): void {
     this.track(group, topic)[counter] += by;
+    REGISTERED[counter].inc({ group, topic }, by);
   }
 
   markHandled(group: string, topic: string, at = new Date()): void {
     const s = this.track(group, topic);
     s.handled += 1;
     s.lastHandledAt = at.toISOString();
+    REGISTERED.handled.inc({ group, topic });
+    lastHandled.set({ group, topic }, at.getTime() / 1000);
   }
 
   /** A copy: callers cannot change the live counters. */

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import type { IHeaders } from 'kafkajs';
 import { EventHeader, violations, type TopicContract } from '@platform/messaging';
 import type { Inbox } from '@platform/outbox';
@@ -47,6 +48,7 @@ export interface DeliveryProcessorOptions {
   log?: (level: 'log' | 'warn' | 'error', msg: string) => void;
 }
 
+const tracer = trace.getTracer('@platform/consumer');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Waits longer than this are cut into slices with a heartbeat between, below any session time-out. */
 const HEARTBEAT_SLICE_MS = 1000;
@@ -78,7 +80,54 @@ export class DeliveryProcessor {
     for (const topic of opts.routes.keys()) opts.metrics.track(opts.group, topic);
   }
 
+  /**
+   * The delivery runs in a CONSUMER span that is the child of the trace context in the message's
+   * headers (W3C traceparent/tracestate, set by the outbox relay), so the handler's statements, and the
+   * events it writes to its own outbox, belong to the trace of the request that caused the message.
+   * (No-ops when tracing is off: `@opentelemetry/api` without an SDK.)
+   */
   async process(m: OriginalMessage, control: DeliveryControl): Promise<DeliveryReport> {
+    const headers = decodeHeaders(m.headers);
+    // From the headers only: whatever context kafkajs' callback happens to run in is not the parent.
+    const parent = propagation.extract(ROOT_CONTEXT, headers);
+    // A message without one (the apps' direct health heartbeats, every 15 s from every replica) starts
+    // no trace of its own: with tracing on, the relay gives every outbox event a context.
+    if (!trace.getSpanContext(parent)) return this.deliver(m, control);
+    const span = tracer.startSpan(
+      `process ${m.topic}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation.type': 'process',
+          'messaging.operation.name': 'process',
+          'messaging.destination.name': m.topic,
+          'messaging.destination.partition.id': String(m.partition),
+          'messaging.kafka.offset': Number(m.offset),
+          'messaging.consumer.group.name': this.opts.group,
+          ...(headers[EventHeader.EventId] ? { 'messaging.message.id': headers[EventHeader.EventId] } : {}),
+        },
+      },
+      parent,
+    );
+    try {
+      const report = await context.with(trace.setSpan(parent, span), () => this.deliver(m, control));
+      span.setAttribute('platform.delivery.outcome', report.outcome);
+      span.setAttribute('platform.delivery.attempts', report.attempts);
+      if (report.outcome === 'dead-lettered')
+        span.setStatus({ code: SpanStatusCode.ERROR, message: report.reason ?? 'dead-lettered' });
+      return report;
+    } catch (err) {
+      // Not handled here: the message is delivered again (stop requested, partition lost, wiring bug).
+      span.recordException(err as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error)?.message ?? String(err) });
+      throw err;
+    } finally {
+      span.end();
+    }
+  }
+
+  private async deliver(m: OriginalMessage, control: DeliveryControl): Promise<DeliveryReport> {
     const route = this.opts.routes.get(m.topic);
     // The group subscribes to its routes' topics only; anything else is a wiring bug, not a message.
     if (!route) throw new Error(`group ${this.opts.group} has no handler for topic ${m.topic}`);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { KafkaClientConfig } from '@platform/config';
+import { trackConsumerLag } from './consumer-lag';
 import type { DeliveryProcessor } from './delivery-processor';
 import { backoffDelay } from './retry-policy';
 
@@ -96,6 +97,7 @@ export class GroupConsumer {
       allowAutoTopicCreation: true,
     });
     this.consumer = consumer;
+    trackConsumerLag(consumer, this.group);
     consumer.on(consumer.events.GROUP_JOIN, (e) => {
       this.assignment = e.payload.memberAssignment;
       this.state = 'joined';

@@ -4,10 +4,13 @@ import {
   type DynamicModule,
   type INestApplication,
   type LogLevel,
+  type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
-import { describeConfig } from '@platform/config';
+import { flushTracing } from '@platform/observability/tracing';
+import { HttpAppConfig, describeConfig, loadConfig } from '@platform/config';
+import { PlatformLogger, httpObserver, logFormat } from '@platform/observability';
 import type { Server } from 'node:http';
 import type { Request } from 'express';
 import { I18nService } from 'nestjs-i18n';
@@ -30,8 +33,13 @@ import { jsonBodyParser, urlGuardMiddleware } from './json-body';
     { provide: APP_PIPE, useFactory: createValidationPipe },
   ],
 })
-export class EnvelopeModule implements OnModuleInit {
+export class EnvelopeModule implements OnModuleInit, OnApplicationShutdown {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  /** The process is about to exit (Nest re-raises the signal): export the spans still queued. */
+  async onApplicationShutdown(): Promise<void> {
+    await flushTracing();
+  }
 
   onModuleInit(): void {
     const adapter = this.adapterHost.httpAdapter as unknown;
@@ -47,12 +55,13 @@ export class EnvelopeModule implements OnModuleInit {
 
 /**
  * HTTP defaults every app applies in main.ts and in tests: request ids on every request (unknown routes
- * included, so it is an app-level middleware rather than a routed one), the URL and body checks that
- * keep hostile input out of every route, envelope answers for requests Node cannot parse, and
- * graceful shutdown.
+ * included, so it is an app-level middleware rather than a routed one), then the request's log line and
+ * duration histogram (libs/observability), the URL and body checks that keep hostile input out of every
+ * route, envelope answers for requests Node cannot parse, and graceful shutdown.
  */
 export function configureHttpApp(app: INestApplication, bodyLimit = '1mb'): INestApplication {
   app.use(requestIdMiddleware);
+  app.use(httpObserver());
   app.use(urlGuardMiddleware);
   app.use(jsonBodyParser(bodyLimit));
   answerUnparsableRequests(app);
@@ -89,13 +98,32 @@ export function logLevels(level: string): LogLevel[] {
   return LEVELS.slice(0, i < 0 ? LEVELS.indexOf('log') + 1 : i + 1);
 }
 
+/**
+ * The process's logger, before the app exists so that its first line is in the right format: JSON in
+ * production (or with LOG_FORMAT=json), Nest's text otherwise (libs/observability PlatformLogger).
+ */
+export function installPlatformLogger(name: string, env: NodeJS.ProcessEnv = process.env): void {
+  const cfg = loadConfig(HttpAppConfig, env);
+  Logger.overrideLogger(
+    new PlatformLogger({
+      format: logFormat(cfg),
+      service: name,
+      instance: cfg.INSTANCE_ID,
+      logLevels: logLevels(cfg.LOG_LEVEL),
+    }),
+  );
+}
+
 /** main.ts of every app: create, listen on the configured host and port, exit non-zero on failure. */
 export function runHttpMain(
   name: string,
   create: () => Promise<INestApplication>,
   configToken: new () => { PORT: number; HOST: string; LOG_LEVEL: string },
+  env: NodeJS.ProcessEnv = process.env,
 ): void {
-  create()
+  Promise.resolve()
+    .then(() => installPlatformLogger(name, env))
+    .then(create)
     .then(async (app) => {
       const cfg = app.get(configToken);
       app.useLogger(logLevels(cfg.LOG_LEVEL));

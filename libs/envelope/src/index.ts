@@ -27,6 +27,7 @@ export {
   answerUnparsableRequests,
   createHttpApp,
   runHttpMain,
+  installPlatformLogger,
 } from './envelope.module';
 export { BodyParserError, jsonBodyParser, urlGuardMiddleware } from './json-body';
 export {

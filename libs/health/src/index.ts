@@ -16,3 +16,4 @@ export {
 } from './health-reporter';
 export { KafkaReportSink, type ReportMessage, type ReportSink } from './report-sink';
 export { databaseCheck, brokerCheck } from './standard-checks';
+export { MetricsModule, MetricsListener, type MetricsPortConfig } from './metrics.module';

@@ -7,6 +7,15 @@ export {
   type Queryable,
 } from './sql';
 export { outboxFillfactorMigration } from './outbox-fillfactor.migration';
+export { outboxTraceContextMigration } from './outbox-trace-context.migration';
+export {
+  TRACE_FIELDS,
+  activeTraceContext,
+  contextFrom,
+  traceFields,
+  type TraceCarrier,
+  type TraceField,
+} from './trace-context';
 export { OutboxWriter, type AppendOptions } from './outbox.writer';
 export {
   prepareOutboxAppend,
@@ -16,6 +25,7 @@ export {
   type StatementFields,
 } from './outbox.statement';
 export { Inbox, type InboxOutcome, type TransactionRunner } from './inbox';
+export { redriveDeadEvents, type OutboxRedriveFilter, type RedrivenEvent } from './outbox-redrive';
 export {
   OutboxRelay,
   type RelayOptions,

@@ -15,6 +15,7 @@ import {
   type Outgoing,
   type RelayMessage,
 } from './relay-batch';
+import { endSendSpans, startSendSpans } from './relay-tracing';
 
 export type { RelayMessage } from './relay-batch';
 
@@ -275,10 +276,9 @@ export class OutboxRelay {
     const plan = planBatch(rows);
     outcome.poisoned = plan.poisoned;
     outcome.untouched = plan.heldBack;
-    const chunks = chunkByBytes(
-      plan.toSend.map((row) => ({ row, message: toMessage(row) })),
-      MAX_REQUEST_BYTES,
-    );
+    const outgoing = plan.toSend.map((row) => ({ row, message: toMessage(row) }));
+    const spans = startSendSpans(this.schema, outgoing);
+    const chunks = chunkByBytes(outgoing, MAX_REQUEST_BYTES);
     let next = 0;
     try {
       // Chunks go out one after the other (one request in flight), so per-partition order holds.
@@ -311,6 +311,9 @@ export class OutboxRelay {
         }
       }
     }
+    const failures = new Map(outcome.poisoned);
+    for (const row of outcome.transient) failures.set(row.seq, 'broker unavailable');
+    endSendSpans(spans, new Set(outcome.sent.map((r) => r.seq)), failures);
     // A send that outlived the lease may have raced another replica: end the session to be safe.
     const withinLease = performance.now() - batch.startedAt < this.opts.leaseMs;
     outcome.clean = withinLease && outcome.sent.length === rows.length;

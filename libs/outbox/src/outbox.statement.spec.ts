@@ -61,7 +61,7 @@ describe('prepareOutboxAppend', () => {
     const sql = append.insertSql(bind);
     expect(append.id).toBe('0b6c3a2e-2d1f-4c57-9a36-3f0f5c1e9d11');
     expect(sql).toContain(
-      'INSERT INTO "calendar".outbox\n    (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload)',
+      'INSERT INTO "calendar".outbox\n    (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload,\n     trace_context)',
     );
     expect(sql).not.toContain('FROM');
     expect(sql).toMatch(/RETURNING id, pg_notify\(\$\d+, \$\d+\)$/);

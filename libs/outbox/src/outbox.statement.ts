@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { assertValid, type TopicContract } from '@platform/messaging';
 import type { AppendOptions } from './outbox.writer';
 import { OUTBOX_CHANNEL, quoteSchema } from './sql';
+import { activeTraceContext } from './trace-context';
 
 /** Adds a value to the caller's statement parameters and returns its placeholder (`$n`). */
 export type BindParam = (value: unknown) => string;
@@ -23,7 +24,8 @@ export interface OutboxAppend {
   /**
    * `INSERT INTO <schema>.outbox ... SELECT ... [FROM source]`: one outbox row per row of `source` (none
    * when it is empty; exactly one without a source), with the same columns as `OutboxWriter.append` and
-   * the same `pg_notify`, which PostgreSQL delivers only if the transaction commits.
+   * the same `pg_notify`, which PostgreSQL delivers only if the transaction commits, and the trace
+   * context active when the event was prepared.
    */
   insertSql(bind: BindParam, source?: string): string;
 }
@@ -55,6 +57,8 @@ export function prepareOutboxAppend<T, F extends keyof T & string = never>(
 
   const id = opts.eventId ?? randomUUID();
   const table = `${quoteSchema(schema)}.outbox`;
+  // Taken now, in the work that prepares the event (the statement runs in the same request or message).
+  const trace = activeTraceContext();
   const keyExpr = fromRow?.[contract.key as F];
   return {
     id,
@@ -67,10 +71,12 @@ export function prepareOutboxAppend<T, F extends keyof T & string = never>(
       const aggregateId = keyExpr ? `(${keyExpr})::text` : bind(contract.keyOf(candidate as T));
       const from = source ? `\n  FROM ${source}` : '';
       return `INSERT INTO ${table}
-    (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload)
+    (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload,
+     trace_context)
   SELECT ${bind(id)}::uuid, ${bind(contract.topic)}, ${bind(contract.eventType)},
     ${bind(contract.schemaVersion)}::int, ${bind(contract.aggregateType)}, ${aggregateId},
-    ${bind(opts.tenantId ?? null)}::text, ${bind(opts.requestId ?? null)}::text, ${payloadSql}${from}
+    ${bind(opts.tenantId ?? null)}::text, ${bind(opts.requestId ?? null)}::text, ${payloadSql},
+    ${bind(trace && JSON.stringify(trace))}::jsonb${from}
   RETURNING id, pg_notify(${bind(OUTBOX_CHANNEL)}, ${bind(schema)})`;
     },
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { assertValid, type TopicContract } from '@platform/messaging';
 import { OUTBOX_CHANNEL, quoteSchema, type Queryable } from './sql';
+import { activeTraceContext } from './trace-context';
 
 export interface AppendOptions {
   tenantId?: string | null;
@@ -12,7 +13,8 @@ export interface AppendOptions {
 /**
  * Appends an event to the service's outbox inside the caller's transaction, so the business row and
  * the event commit or roll back together. The payload is validated against its contract here, at the
- * producing side, so a bad event fails the business write instead of poisoning the topic.
+ * producing side, so a bad event fails the business write instead of poisoning the topic. The row keeps
+ * the active trace context (W3C traceparent/tracestate), which the relay puts in the message headers.
  */
 export class OutboxWriter {
   private readonly table: string;
@@ -29,12 +31,14 @@ export class OutboxWriter {
   ): Promise<string> {
     assertValid(contract, payload);
     const id = opts.eventId ?? randomUUID();
+    const trace = activeTraceContext();
     // One round trip: the insert, and a NOTIFY that PostgreSQL delivers only if the transaction commits.
     await tx.query(
       `WITH appended AS (
          INSERT INTO ${this.table}
-           (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING 1)
+           (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload,
+            trace_context)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $12::jsonb) RETURNING 1)
        SELECT pg_notify($10, $11) FROM appended`,
       [
         id,
@@ -48,6 +52,7 @@ export class OutboxWriter {
         JSON.stringify(payload),
         OUTBOX_CHANNEL,
         this.schema,
+        trace && JSON.stringify(trace),
       ],
     );
     return id;

@@ -1,4 +1,5 @@
 import { contractFor, violations, EventHeader } from '@platform/messaging';
+import { traceFields } from './trace-context';
 
 /** An outbox row as the relay claims it. */
 export interface OutboxRow {
@@ -16,6 +17,8 @@ export interface OutboxRow {
   occurred_at: string;
   attempts: number;
   failures: number;
+  /** W3C trace context of the work that wrote the row (migrations `outboxTraceContextMigration`). */
+  trace_context?: unknown;
 }
 
 export interface RelayMessage {
@@ -54,6 +57,8 @@ export function toMessage(row: OutboxRow): RelayMessage {
   };
   if (row.tenant_id) headers[EventHeader.TenantId] = row.tenant_id;
   if (row.request_id) headers[EventHeader.RequestId] = row.request_id;
+  // As stored, whether or not the relay traces: a consumer then continues the writer's trace.
+  Object.assign(headers, traceFields(row.trace_context));
   return { key: row.aggregate_id, value: JSON.stringify(row.payload), headers };
 }
 

@@ -20,7 +20,7 @@ function count(n: number): string {
 }
 
 const RETURNING = `o.seq, o.id, o.topic, o.event_type, o.schema_version, o.aggregate_type, o.aggregate_id,
-         o.tenant_id, o.request_id, o.payload, o.attempts, o.failures,
+         o.tenant_id, o.request_id, o.payload, o.attempts, o.failures, o.trace_context,
          to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at`;
 
 /**

@@ -39,7 +39,8 @@ export function outboxTablesDdl(schema: string): string[] {
       lease_owner text,
       lease_until timestamptz,
       sent_at timestamptz,
-      dead_at timestamptz
+      dead_at timestamptz,
+      trace_context jsonb
     ) WITH (fillfactor = ${OUTBOX_FILLFACTOR})`,
     `CREATE INDEX outbox_pending_idx ON ${s}.outbox (seq) WHERE sent_at IS NULL AND dead_at IS NULL`,
     `CREATE INDEX outbox_aggregate_pending_idx ON ${s}.outbox (aggregate_type, aggregate_id, seq)

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import type { DataServiceConfig } from '@platform/config';
 import { migrateSchema } from './migrate';
+import { trackDataSourcePool } from './pool-metrics';
 import { Transactions } from './transaction';
 
 /** What a service owns in PostgreSQL: one schema, its entities and its migrations. */
@@ -77,6 +78,7 @@ export class PersistenceModule {
             const ds = new DataSource(options as DataSourceOptions);
             await ds.initialize();
             appliedAtStart.set(ds, await migrateSchema(ds));
+            trackDataSourcePool(opts.name, ds);
             return ds;
           },
         }),

@@ -1,3 +1,5 @@
+import { rateLimitRejections } from '@platform/observability';
+
 /** Anything that runs SQL: a TypeORM DataSource/EntityManager or a pg pool. */
 export interface SqlRunner {
   query(sql: string, params?: unknown[]): Promise<unknown>;
@@ -26,6 +28,10 @@ export function rateLimitTableDdl(schema: string): string[] {
   ];
 }
 
+/** The budget of a bucket for the metric: its kind before the first `:` (`writes:<product>` -> writes). */
+const budgetOf = (bucket: string) =>
+  bucket.includes(':') ? bucket.slice(0, bucket.indexOf(':')) : 'default';
+
 /**
  * Sliding-window counter kept in PostgreSQL, so every replica sees the same count: the current fixed
  * window's hits plus the previous window's, weighted by how much of it still overlaps the sliding
@@ -37,7 +43,7 @@ export class PgSlidingWindowLimiter {
 
   constructor(
     private readonly db: SqlRunner,
-    schema: string,
+    private readonly schema: string,
     private readonly limit: number,
     private readonly windowSec: number,
   ) {
@@ -78,6 +84,7 @@ export class PgSlidingWindowLimiter {
       const x = this.windowSec * (1 - (this.limit - cur) / prev) - elapsed * this.windowSec;
       retry = Math.max(1, Math.min(resetSec, Math.ceil(x)));
     }
+    rateLimitRejections.inc({ limiter: this.schema, budget: budgetOf(bucket) });
     return { allowed: false, limit: this.limit, remaining: 0, resetSec, retryAfterSec: retry };
   }
 

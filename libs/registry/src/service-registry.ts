@@ -190,6 +190,7 @@ export const SERVICES = [
     health: '/health',
     readinessProbe: 'live',
     gateway: null,
+    // Its /metrics is on a port of its own (METRICS_PORT), not routed and not on its public port.
     internalPaths: [],
     consumes: [],
   },
@@ -220,7 +221,7 @@ export const SERVICES = [
         },
       ],
     },
-    internalPaths: [],
+    internalPaths: ['/metrics'],
     consumes: [],
   },
   {
@@ -268,7 +269,7 @@ export const SERVICES = [
         { path: '/PublicStatus/manage', rateLimit: 'off' },
       ],
     },
-    internalPaths: [],
+    internalPaths: ['/metrics'],
     consumes: ['platform.service.health-reported.v1'],
   },
   {
@@ -277,8 +278,11 @@ export const SERVICES = [
     port: 3003,
     schema: 'lending',
     // Seals the tenant databases' URLs (decision 0025); read only with LENDING_TENANCY_MODE
-    // database-per-tenant, carried always so switching the mode is a ConfigMap change.
-    secrets: ['LENDING_TENANT_DB_KEY'],
+    // database-per-tenant, carried always so switching the mode is a ConfigMap change. And the webhook
+    // subscription secrets' encryption key (docs/lending/webhooks.md).
+    secrets: ['LENDING_TENANT_DB_KEY', 'WEBHOOKS_SECRET_KEY'],
+    // Webhook deliveries (https only).
+    externalEgress: [{ port: 443, why: 'webhook deliveries' }],
     database: true,
     kafka: true,
     adminCli: true,
@@ -314,6 +318,8 @@ export const SERVICES = [
         '/public/customer',
         // The organization's own partner keys (docs/lending/api-keys.md).
         '/apikeys',
+        // Webhook subscriptions and their delivery log (docs/lending/webhooks.md).
+        '/webhooks',
       ],
       routes: [
         // Customer documents are the file's bytes as the body (docs/lending/customers.md): the
@@ -324,7 +330,7 @@ export const SERVICES = [
         },
       ],
     },
-    internalPaths: [],
+    internalPaths: ['/metrics'],
     consumes: [],
   },
   {
@@ -399,7 +405,7 @@ export const SERVICES = [
         },
       ],
     },
-    internalPaths: [],
+    internalPaths: ['/metrics'],
     consumes: [],
   },
   {

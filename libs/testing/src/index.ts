@@ -13,6 +13,7 @@ export { TopicCollector, testKafka, type ReceivedMessage } from './kafka';
 export { listen, request, rawRequest, type JsonResponse, type RawResponse } from './http';
 export { serviceEnv, eventually } from './env';
 export { spawnTsProcess, type JsonLineProcess } from './process';
+export { OtlpReceiver, OtlpSpanKind, type ReceivedSpan } from './otlp-receiver';
 export {
   describeRoutes,
   describeFields,

@@ -15,6 +15,16 @@ describe('retry schedule', () => {
     expect(backoffDelayMs(3, s, () => 0.5)).toBe(2000);
   });
 
+  it('equal jitter spans [cap/2, cap], so intervals never shrink before the cap', () => {
+    const e = { ...s, jitter: 'equal' as const };
+    expect(backoffDelayMs(3, e, () => 0)).toBe(2000);
+    expect(backoffDelayMs(3, e, () => 0.999999999)).toBe(4000);
+    for (let n = 1; n < 4; n++) {
+      // The longest n-th interval is never longer than the shortest (n+1)-th one.
+      expect(backoffDelayMs(n, e, () => 0.999999999)).toBeLessThanOrEqual(backoffDelayMs(n + 1, e, () => 0));
+    }
+  });
+
   it('the default schedule spans about 1.5 days on average and under 3 days at most', () => {
     const d = DEFAULT_RETRY_SCHEDULE;
     let worst = 0;

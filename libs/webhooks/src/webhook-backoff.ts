@@ -5,6 +5,12 @@ export interface RetrySchedule {
   backoffMaxMs: number;
   /** Attempts per budget (from enqueue or the last redrive) before a delivery is dead. */
   maxAttempts: number;
+  /**
+   * `full` (default): uniform in [0, cap], the widest spread after an outage. `equal`: uniform in
+   * [cap/2, cap], so each interval is at least as long as the one before until the cap is reached (a
+   * spec that promises "retries at an increasing interval", e.g. lending's, needs this).
+   */
+  jitter?: 'full' | 'equal';
 }
 
 /** ~32 h on average, at most ~65 h, over 15 attempts (decision 0018). */
@@ -21,7 +27,16 @@ export function backoffCapMs(failedAttempts: number, s: RetrySchedule): number {
   return Math.min(s.backoffMaxMs, s.backoffBaseMs * 2 ** Math.min(n - 1, 52));
 }
 
-/** Full jitter (uniform in [0, cap]): replicas retrying after one outage do not come back together. */
+/**
+ * Jittered so that replicas retrying after one outage do not come back together: full jitter is
+ * uniform in [0, cap]; equal jitter in [cap/2, cap] (the n-th interval is then never shorter than the
+ * one before, whose cap was half of this one's, until the maximum caps both).
+ */
 export function backoffDelayMs(failedAttempts: number, s: RetrySchedule, random = Math.random): number {
-  return Math.floor(random() * (backoffCapMs(failedAttempts, s) + 1));
+  const cap = backoffCapMs(failedAttempts, s);
+  if (s.jitter === 'equal') {
+    const half = Math.ceil(cap / 2);
+    return half + Math.floor(random() * (cap - half + 1));
+  }
+  return Math.floor(random() * (cap + 1));
 }

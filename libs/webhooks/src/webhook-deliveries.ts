@@ -87,9 +87,7 @@ export async function redriveWebhooks(
       RETURNING id`,
     params,
   );
-  // TypeORM answers an UPDATE with [rows, count].
-  const rows = Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : rowsOf(result);
-  return (rows as { id: string }[]).map((r) => r.id);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
 interface DeliveryRow {
@@ -119,6 +117,18 @@ interface AttemptRow {
   next_attempt_at: Date | null;
 }
 
+const toAttempt = (r: AttemptRow): WebhookAttempt => ({
+  attemptNo: r.attempt_no,
+  attemptedAt: r.attempted_at,
+  httpStatus: r.http_status,
+  error: r.error,
+  latencyMs: r.latency_ms,
+  responseBody: r.response_body,
+  responseTruncated: r.response_truncated,
+  outcome: r.outcome,
+  nextAttemptAt: r.next_attempt_at,
+});
+
 const DELIVERY_COLUMNS = `id, subscription_id, event_type, event_id, status, attempts, next_attempt_at,
   last_status, last_error, created_at, delivered_at, dead_at`;
 
@@ -137,15 +147,28 @@ const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
   deadAt: r.dead_at,
 });
 
-/** The delivery log of a service's tenants, for their API (list, attempts) and for redrive. */
+/**
+ * The delivery log of a service's tenants, for their API (list, attempts) and for redrive. Queries run
+ * on the pool given, or on a transaction's runner (`withRunner`), e.g. a tenant transaction under
+ * row-level security.
+ */
 export class WebhookDeliveries {
   private readonly s: string;
 
   constructor(
-    private readonly pool: Pool,
+    private readonly db: Pool | Queryable,
     private readonly schema: string,
   ) {
     this.s = quoteSchema(schema);
+  }
+
+  /** The same log, read and redriven through `runner` (a TypeORM EntityManager or a pg client in BEGIN). */
+  withRunner(runner: Queryable): WebhookDeliveries {
+    return new WebhookDeliveries(runner, this.schema);
+  }
+
+  private async rows<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return rowsOf<T>(await this.db.query(sql, params));
   }
 
   /** Newest first. */
@@ -157,7 +180,7 @@ export class WebhookDeliveries {
       return { items: [], total: 0 };
     const limit = Math.min(Math.max(1, filter.limit ?? 50), 500);
     const offset = Math.max(0, filter.offset ?? 0);
-    const { rows } = await this.pool.query<DeliveryRow & { total: string }>(
+    const rows = await this.rows<DeliveryRow & { total: string }>(
       `SELECT ${DELIVERY_COLUMNS}, count(*) OVER () AS total
          FROM ${this.s}.webhook_deliveries
         WHERE tenant_id = $1 AND ($2::uuid IS NULL OR subscription_id = $2) AND ($3::text IS NULL OR status = $3)
@@ -170,7 +193,7 @@ export class WebhookDeliveries {
   /** One delivery of the tenant; undefined when it has no such one. */
   async get(tenantId: string, deliveryId: string): Promise<WebhookDelivery | undefined> {
     if (!UUID.test(deliveryId)) return undefined;
-    const { rows } = await this.pool.query<DeliveryRow>(
+    const rows = await this.rows<DeliveryRow>(
       `SELECT ${DELIVERY_COLUMNS} FROM ${this.s}.webhook_deliveries WHERE tenant_id = $1 AND id = $2`,
       [tenantId, deliveryId],
     );
@@ -180,31 +203,40 @@ export class WebhookDeliveries {
   /** The attempts of one delivery, in order; undefined when the tenant has no such delivery. */
   async attempts(tenantId: string, deliveryId: string): Promise<WebhookAttempt[] | undefined> {
     if (!UUID.test(deliveryId)) return undefined;
-    const owner = await this.pool.query(
+    const owner = await this.rows(
       `SELECT 1 FROM ${this.s}.webhook_deliveries WHERE tenant_id = $1 AND id = $2`,
       [tenantId, deliveryId],
     );
-    if (!owner.rowCount) return undefined;
-    const { rows } = await this.pool.query<AttemptRow>(
+    if (!owner.length) return undefined;
+    const rows = await this.rows<AttemptRow>(
       `SELECT attempt_no, attempted_at, http_status, error, latency_ms, response_body, response_truncated,
               outcome, next_attempt_at
          FROM ${this.s}.webhook_delivery_attempts WHERE tenant_id = $1 AND delivery_id = $2 ORDER BY attempt_no`,
       [tenantId, deliveryId],
     );
-    return rows.map((r) => ({
-      attemptNo: r.attempt_no,
-      attemptedAt: r.attempted_at,
-      httpStatus: r.http_status,
-      error: r.error,
-      latencyMs: r.latency_ms,
-      responseBody: r.response_body,
-      responseTruncated: r.response_truncated,
-      outcome: r.outcome,
-      nextAttemptAt: r.next_attempt_at,
-    }));
+    return rows.map(toAttempt);
+  }
+
+  /**
+   * The attempts of several deliveries of the tenant at once (a page of the log), in order, by delivery
+   * id; another tenant's ids get no entry.
+   */
+  async attemptsOf(tenantId: string, deliveryIds: readonly string[]): Promise<Map<string, WebhookAttempt[]>> {
+    const ids = deliveryIds.filter((id) => UUID.test(id));
+    const found = new Map<string, WebhookAttempt[]>();
+    if (!ids.length) return found;
+    const rows = await this.rows<AttemptRow & { delivery_id: string }>(
+      `SELECT delivery_id, attempt_no, attempted_at, http_status, error, latency_ms, response_body,
+              response_truncated, outcome, next_attempt_at
+         FROM ${this.s}.webhook_delivery_attempts
+        WHERE tenant_id = $1 AND delivery_id = ANY ($2::uuid[]) ORDER BY delivery_id, attempt_no`,
+      [tenantId, ids],
+    );
+    for (const r of rows) found.set(r.delivery_id, [...(found.get(r.delivery_id) ?? []), toAttempt(r)]);
+    return found;
   }
 
   redrive(tenantId: string, target: string | string[] | RedriveFilter): Promise<string[]> {
-    return redriveWebhooks(this.pool, this.schema, tenantId, target);
+    return redriveWebhooks(this.db, this.schema, tenantId, target);
   }
 }

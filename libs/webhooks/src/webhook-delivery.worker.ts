@@ -5,6 +5,7 @@ import { quoteSchema } from '@platform/outbox';
 import { backoffDelayMs, DEFAULT_RETRY_SCHEDULE, type RetrySchedule } from './webhook-backoff';
 import { postPinned, WebhookTimeoutError, type PostResult } from './webhook-http';
 import type { WebhookSecretBox } from './webhook-secret-box';
+import { webhookAttemptDuration, webhookDeliveries, webhookLostLeases } from './webhook-metrics';
 import { signWebhook } from './webhook-signature';
 import { MAX_LOGGED_RESPONSE_BYTES } from './webhook-tables';
 import {
@@ -130,6 +131,7 @@ export class WebhookDeliveryWorker {
       backoffBaseMs: opts.backoffBaseMs ?? DEFAULT_RETRY_SCHEDULE.backoffBaseMs,
       backoffMaxMs: opts.backoffMaxMs ?? DEFAULT_RETRY_SCHEDULE.backoffMaxMs,
       maxAttempts: opts.maxAttempts ?? DEFAULT_RETRY_SCHEDULE.maxAttempts,
+      jitter: opts.jitter ?? 'full',
     };
     this.batchSize = opts.batchSize ?? 20;
     this.timeoutMs = opts.timeoutMs ?? 10_000;
@@ -183,7 +185,15 @@ export class WebhookDeliveryWorker {
       claimed.map(async (row) => {
         const attempt = await this.attempt(row);
         const held = await this.record(row, attempt, token);
-        if (!held) result.lostLeases++;
+        webhookDeliveries.inc({ schema: this.schema, outcome: attempt.outcome });
+        webhookAttemptDuration.observe(
+          { schema: this.schema, outcome: attempt.outcome },
+          attempt.latencyMs / 1000,
+        );
+        if (!held) {
+          result.lostLeases++;
+          webhookLostLeases.inc({ schema: this.schema });
+        }
         if (attempt.outcome === 'succeeded') result.succeeded++;
         else if (attempt.outcome === 'retry') result.retrying++;
         else result.dead++;

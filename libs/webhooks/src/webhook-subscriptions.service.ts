@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { quoteSchema } from '@platform/outbox';
+import { quoteSchema, type Queryable } from '@platform/outbox';
 import { generateWebhookSecret, type WebhookSecretBox } from './webhook-secret-box';
+import { rowsOf } from './webhook-tables';
 import { assertPublicUrl, type HostResolver, type WebhookTargetPolicy } from './webhook-target';
 
 /** A subscription as callers see it: never a secret. */
@@ -87,17 +88,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Webhook endpoints of a service's tenants. Every method takes the tenant id: a subscription of
  * another tenant is "not found" (`undefined` / `false`), which the service maps to its 404. Input
- * problems throw `WebhookTargetError` (the URL) or `RangeError` (event types, description).
+ * problems throw `WebhookTargetError` (the URL) or `RangeError` (event types, description). Queries run
+ * on the pool given, or on a transaction's runner (`withRunner`), e.g. a tenant transaction under
+ * row-level security.
  */
 export class WebhookSubscriptions {
   private readonly table: string;
 
   constructor(
-    private readonly pool: Pool,
-    schema: string,
+    private readonly db: Pool | Queryable,
+    private readonly schema: string,
     private readonly opts: WebhookSubscriptionsOptions,
   ) {
     this.table = `${quoteSchema(schema)}.webhook_subscriptions`;
+  }
+
+  /** The same subscriptions, through `runner` (a TypeORM EntityManager or a pg client in BEGIN). */
+  withRunner(runner: Queryable): WebhookSubscriptions {
+    return new WebhookSubscriptions(runner, this.schema, this.opts);
+  }
+
+  private async rows(sql: string, params: unknown[]): Promise<SubscriptionRow[]> {
+    return rowsOf<SubscriptionRow>(await this.db.query(sql, params));
   }
 
   async create(tenantId: string, input: CreateWebhookSubscription): Promise<WebhookSubscriptionWithSecret> {
@@ -106,7 +118,7 @@ export class WebhookSubscriptions {
     const description = checkDescription(input.description ?? null);
     const id = randomUUID();
     const secret = generateWebhookSecret();
-    const { rows } = await this.pool.query<SubscriptionRow>(
+    const rows = await this.rows(
       `INSERT INTO ${this.table} (id, tenant_id, url, event_types, description, secret_ciphertext)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
       [id, tenantId, url, eventTypes, description, this.opts.secretBox.seal(secret, id)],
@@ -115,7 +127,7 @@ export class WebhookSubscriptions {
   }
 
   async list(tenantId: string): Promise<WebhookSubscription[]> {
-    const { rows } = await this.pool.query<SubscriptionRow>(
+    const rows = await this.rows(
       `SELECT ${COLUMNS} FROM ${this.table} WHERE tenant_id = $1 ORDER BY created_at, id`,
       [tenantId],
     );
@@ -124,10 +136,10 @@ export class WebhookSubscriptions {
 
   async get(tenantId: string, id: string): Promise<WebhookSubscription | undefined> {
     if (!UUID.test(id)) return undefined;
-    const { rows } = await this.pool.query<SubscriptionRow>(
-      `SELECT ${COLUMNS} FROM ${this.table} WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, id],
-    );
+    const rows = await this.rows(`SELECT ${COLUMNS} FROM ${this.table} WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+    ]);
     return rows[0] ? toSubscription(rows[0]) : undefined;
   }
 
@@ -149,7 +161,7 @@ export class WebhookSubscriptions {
     const description = input.description === undefined ? undefined : checkDescription(input.description);
     if (input.enabled !== undefined && typeof input.enabled !== 'boolean')
       throw new RangeError('enabled must be true or false');
-    const { rows } = await this.pool.query<SubscriptionRow>(
+    const rows = await this.rows(
       `UPDATE ${this.table}
           SET url = coalesce($3, url), event_types = coalesce($4::text[], event_types),
               description = CASE WHEN $5 THEN $6 ELSE description END,
@@ -177,7 +189,7 @@ export class WebhookSubscriptions {
       throw new RangeError('overlapSeconds must be between 0 and 30 days');
     }
     const secret = generateWebhookSecret();
-    const { rows } = await this.pool.query<SubscriptionRow>(
+    const rows = await this.rows(
       `UPDATE ${this.table}
           SET previous_secret_ciphertext = CASE WHEN $4::double precision > 0 THEN secret_ciphertext END,
               previous_secret_expires_at = CASE WHEN $4::double precision > 0
@@ -193,11 +205,13 @@ export class WebhookSubscriptions {
   /** Deletes the subscription with its deliveries and their log (cascade). */
   async delete(tenantId: string, id: string): Promise<boolean> {
     if (!UUID.test(id)) return false;
-    const res = await this.pool.query(`DELETE FROM ${this.table} WHERE tenant_id = $1 AND id = $2`, [
-      tenantId,
-      id,
-    ]);
-    return (res.rowCount ?? 0) > 0;
+    const gone = rowsOf(
+      await this.db.query(`DELETE FROM ${this.table} WHERE tenant_id = $1 AND id = $2 RETURNING id`, [
+        tenantId,
+        id,
+      ]),
+    );
+    return gone.length > 0;
   }
 }
 

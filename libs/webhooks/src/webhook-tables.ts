@@ -102,8 +102,16 @@ export function dropWebhookTablesDdl(schema: string): string[] {
   ];
 }
 
-/** pg answers `{ rows }`, a TypeORM EntityManager answers the rows themselves. */
+/**
+ * The rows of a query's answer: pg answers `{ rows }`; a TypeORM EntityManager answers the rows
+ * themselves, or `[rows, affected]` for UPDATE and DELETE (rows are objects, never arrays, so the pair
+ * cannot be mistaken for two rows).
+ */
 export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
+  if (Array.isArray(result)) {
+    if (result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
+      return result[0] as T[];
+    return result as T[];
+  }
   return ((result as { rows?: T[] } | undefined)?.rows ?? []) as T[];
 }

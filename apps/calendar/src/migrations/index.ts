@@ -11,6 +11,7 @@ import { EventsPeriodIndex1763745000000 } from './1763745000000-events-period-in
 import { ConferenceAndAttendees1763750000000 } from './1763750000000-conference-and-attendees';
 import { RecurrenceOverrides1763760000000 } from './1763760000000-recurrence-overrides';
 import { EventTransparency1763770000000 } from './1763770000000-event-transparency';
+import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const CALENDAR_MIGRATIONS = [
   ConferenceAndAttendees1763750000000,
   RecurrenceOverrides1763760000000,
   EventTransparency1763770000000,
+  OutboxTraceContext1764100000000,
 ];

@@ -85,6 +85,11 @@ export class GatewayConfig extends WithOriginSettings {
    * ingress or load balancer, list its addresses.
    */
   @Parses(cidrListProblems) GATEWAY_TRUSTED_PROXIES = DEFAULT_TRUSTED_PROXIES;
+  /**
+   * Port of the gateway's Prometheus `/metrics` (libs/health MetricsModule.onOwnPort), never its own
+   * port: the ingress sends every path there. 0 serves none (development); the deployments set 9464.
+   */
+  @IsInt() @Min(0) @Max(65535) METRICS_PORT = 0;
   /** How long /health/ready waits for each service's readiness (all are asked at once). */
   @IsInt() @Min(100) @Max(2400) GATEWAY_READY_TIMEOUT_MS = 2000;
   /** Bytes the micro-cache of anonymous GETs may hold on this replica; 0 turns it off. */

@@ -2,6 +2,7 @@ import type { Provider } from '@nestjs/common';
 import type { Request } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { CommonError, EnvelopeExceptionFilter, commonError } from '@platform/envelope';
+import { rateLimitRejections } from '@platform/observability';
 import { CORS_ORIGIN_SETTINGS, GATEWAY_DEFAULT_LIMITS, ROUTED_SERVICES } from '@platform/registry';
 import { MicroCache } from '../cache/micro-cache';
 import { GatewayConfig } from '../config/gateway.config';
@@ -61,6 +62,8 @@ export const gatewayProxyProvider: Provider = {
         ? { take: (req, rule) => limit.take(req, rule), headers: rateLimitHeaders }
         : undefined,
       onFailure: (req, res, failure, rule, refused) => {
+        if (failure === 'rate-limited')
+          rateLimitRejections.inc({ limiter: 'gateway', budget: rule?.rateLimit?.id ?? 'unknown' });
         const details =
           failure === 'too-large' && rule
             ? { maxBodyBytes: rule.limits.maxBodyBytes }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, migrateSchema } from '@platform/persistence';
+import { dataSourceOptions, migrateSchema, trackDataSourcePool } from '@platform/persistence';
 import { GATEWAY_MIGRATIONS } from '../migrations';
 import { GATEWAY_SCHEMA } from './gateway-database';
 import type { Grant, LeaseStore } from './lease-limiter';
@@ -82,6 +82,7 @@ export class LeaseRepository implements LeaseStore {
       return false;
     }
     this.ds = ds;
+    trackDataSourcePool('gateway', ds);
     // Every replica purges; the statements are cheap and idempotent.
     this.purgeTimer = setInterval(() => void this.purge().catch(() => undefined), 60_000);
     this.purgeTimer.unref();

@@ -1,4 +1,4 @@
-import { Equals, IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { Equals, IsIn, IsInt, IsNotIn, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { DataServiceConfig, Sensitive } from '@platform/config';
 import { MinChars } from '@platform/envelope';
 import { service } from '@platform/registry';
@@ -9,6 +9,9 @@ export type TenancyMode = (typeof TENANCY_MODES)[number];
 /** Check providers of applications: `stub` (deterministic, calls nothing) or `live` (real adapters). */
 export const PROVIDER_MODES = ['stub', 'live'] as const;
 export type ProviderMode = (typeof PROVIDER_MODES)[number];
+
+/** Development default of the webhook secrets' encryption key: refused when set in production. */
+export const DEV_WEBHOOKS_SECRET_KEY = 'dev-only-lending-webhooks-secret-key';
 
 export class LendingConfig extends DataServiceConfig {
   override PORT = service('lending').port;
@@ -71,4 +74,69 @@ export class LendingConfig extends DataServiceConfig {
   @IsInt() @Min(100) @Max(60_000) LENDING_IDEMPOTENCY_WAIT_MS = 10_000;
   /** Hours an Idempotency-Key and its stored answer are kept (the spec's floor is 24). */
   @IsInt() @Min(24) @Max(24 * 90) LENDING_IDEMPOTENCY_TTL_HOURS = 24;
+  /**
+   * How often each replica runs the accruals job (docs/lending/loans.md, "Accruals"): every active loan
+   * of every organization brought up to today, each loan claimed with FOR UPDATE SKIP LOCKED so replicas
+   * share the work; a day is posted once whoever runs it. The first run comes at a random point of the
+   * first interval. 0 turns the job off (operations still catch their loan up before they book).
+   */
+  @IsInt() @Min(0) @Max(86_400_000) LENDING_ACCRUALS_INTERVAL_MS = 3_600_000;
+  /**
+   * POST /Loans/RunAccruals (accruals up to an `asOf` date, never after today): `auto` answers it
+   * everywhere but production, `on` and `off` say so explicitly.
+   */
+  @IsIn(['auto', 'on', 'off']) LENDING_ACCRUALS_ROUTE: 'auto' | 'on' | 'off' = 'auto';
+
+  // Webhooks (docs/lending/webhooks.md; libs/webhooks, decision 0018): the settings verification and
+  // public-status have, under the same names.
+  /**
+   * Key of the subscription secrets' encryption at rest: at least 32 characters, not the development
+   * default. Unset: the development default outside production; in production the webhook routes
+   * answer 503, no delivery is enqueued and no worker runs until it is set (libs/registry `secrets`).
+   */
+  @Sensitive()
+  @ValidateIf((c: LendingConfig) => c.WEBHOOKS_SECRET_KEY !== '')
+  @MinChars(32, { message: 'WEBHOOKS_SECRET_KEY must have at least 32 characters' })
+  @IsNotIn([DEV_WEBHOOKS_SECRET_KEY], { message: 'WEBHOOKS_SECRET_KEY must not be the development default' })
+  WEBHOOKS_SECRET_KEY = '';
+  /** Test only (`loopback`): lets subscriptions use a local receiver over http; refused in production. */
+  @IsIn(['off', 'loopback']) WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'off' | 'loopback' = 'off';
+  /** How often each replica's webhook worker polls (SKIP LOCKED leases: every replica may); 0 turns it off. */
+  @IsInt() @Min(0) @Max(3_600_000) WEBHOOKS_WORKER_INTERVAL_MS = 1000;
+  /** Attempts of one delivery before it is dead (RedriveDelivery starts a new budget). */
+  @IsInt() @Min(1) @Max(50) WEBHOOKS_MAX_ATTEMPTS = 15;
+  /**
+   * Interval after the first failure; it doubles per failure up to WEBHOOKS_BACKOFF_MAX_MS, each drawn
+   * in [half, all] of its cap (equal jitter), so intervals grow as the spec promises.
+   */
+  @IsInt() @Min(10) @Max(3_600_000) WEBHOOKS_BACKOFF_BASE_MS = 60_000;
+  @IsInt() @Min(10) @Max(7 * 86_400_000) WEBHOOKS_BACKOFF_MAX_MS = 12 * 3_600_000;
+  /** Webhook subscriptions one organization may have. */
+  @IsInt() @Min(1) @Max(1000) WEBHOOK_SUBSCRIPTIONS_MAX_PER_ORGANIZATION = 20;
+
+  // The daily accounting file (docs/lending/events.md, "Daily accounting file").
+  /**
+   * How often each replica closes the accounting days that have ended (yesterday and any before it
+   * still open) for every organization, and writes their files; 0 turns the job off (CloseAccountingDay
+   * still closes on request). Replicas racing for a day wait for one another: a day closes once.
+   */
+  @IsInt() @Min(0) @Max(86_400_000) LENDING_ACCOUNTING_CLOSE_INTERVAL_MS = 600_000;
+  /**
+   * Where the job also writes each closed day's file and its `.sha256` for a file exchange
+   * (`<dir>/<organization>/<YYYY>/`); empty: files are only served by GetAccountingFile.
+   */
+  @IsString() LENDING_ACCOUNTING_FILES_DIR = '';
+
+  /** Whether POST /Loans/RunAccruals is served (LENDING_ACCRUALS_ROUTE). */
+  accrualsRouteOn(): boolean {
+    return this.LENDING_ACCRUALS_ROUTE === 'auto'
+      ? this.NODE_ENV !== 'production'
+      : this.LENDING_ACCRUALS_ROUTE === 'on';
+  }
+
+  /** The webhook secret-box key, or null when webhooks are off (production without one). */
+  webhooksSecretKey(): string | null {
+    if (this.WEBHOOKS_SECRET_KEY) return this.WEBHOOKS_SECRET_KEY;
+    return this.NODE_ENV === 'production' ? null : DEV_WEBHOOKS_SECRET_KEY;
+  }
 }

@@ -16,6 +16,7 @@ import { LoanError, loanError } from './loans.errors';
 import { generateSchedule } from './math';
 import { withTerms } from './math-errors';
 import { InstalmentsRepository } from './schedule/instalments.repository';
+import { ScheduleVersionsRepository } from './schedule/schedule-versions.repository';
 
 /**
  * DisburseLoan (docs/lending/loans.md): created -> active, once per Idempotency-Key. In one
@@ -32,6 +33,7 @@ export class DisbursementService {
     private readonly book: LoanBook,
     private readonly views: LoanViews,
     private readonly events: LoanEvents,
+    private readonly versions: ScheduleVersionsRepository,
   ) {}
 
   disburse(
@@ -97,6 +99,7 @@ export class DisbursementService {
         tx,
       );
       await this.instalments.add(organizationId, loan.id, schedule, transaction.id, tx);
+      await this.versions.record(organizationId, loan.id, transaction.id, tx);
       await this.moves.move(organizationId, loan, 'active', 'DisburseLoan', lang, tx, { disbursedOn: on });
       const position = await this.book.position(organizationId, loan.id, tx);
       await this.events.record(tx, organizationId, {

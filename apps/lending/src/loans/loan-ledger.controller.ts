@@ -6,8 +6,13 @@ import { ApiEnvelope, list } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
 import { LendingApi, RequestLanguage } from '../common/lending-api';
 import { LendingAccess, type PartnerPrincipal } from '../tenancy/scopes';
-import { LoanIdQuery, LoanPageRequest } from './dto/get-loans.request';
-import { InstalmentResponse, LoanBalancesResponse, LoanTransactionResponse } from './dto/ledger.response';
+import { LoanIdQuery, LoanPageRequest, LoanScheduleRequest } from './dto/get-loans.request';
+import {
+  InstalmentResponse,
+  LoanBalancesResponse,
+  LoanTransactionResponse,
+  ScheduleVersionResponse,
+} from './dto/ledger.response';
 import { LoanError as E } from './loans.errors';
 import { LoanLedgerService } from './loan-ledger.service';
 
@@ -21,18 +26,37 @@ export class LoanLedgerController {
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('loans:read')
   @ApiOperation({
-    summary: 'The schedule in force, with what was paid on each instalment',
+    summary: 'The schedule in force, or one of its earlier versions, with what was paid on each instalment',
     description:
-      'Empty before the disbursement. Statuses as of today (UTC), names in the request’s language.',
+      'Empty before the disbursement. Statuses as of today (UTC), names in the request’s language. With `Version`, that version’s instalments; those no longer in force are `superseded`.',
   })
-  @ApiReasons(E.NOT_FOUND)
+  @ApiReasons(E.NOT_FOUND, E.SCHEDULE_VERSION_NOT_FOUND)
   @ApiEnvelope(InstalmentResponse, { list: true })
   async getLoanSchedule(
+    @CurrentPrincipal() p: PartnerPrincipal,
+    @Query() q: LoanScheduleRequest,
+    @RequestLanguage() lang: Language,
+  ) {
+    const { items, total } = await this.ledger.schedule(p.ownerId, q.LoanId, q.Version, lang);
+    return list(items, total);
+  }
+
+  @Get('GetLoanScheduleVersions')
+  @LendingAccess.Authenticated('partner-key')
+  @LendingAccess.RequireScopes('loans:read')
+  @ApiOperation({
+    summary: 'The history of the loan’s schedule: one version per change, oldest first',
+    description:
+      'Version 1 is the disbursement’s schedule; every early repayment, restored schedule, restructuring and payment holiday adds one. Each names the transaction that made it.',
+  })
+  @ApiReasons(E.NOT_FOUND)
+  @ApiEnvelope(ScheduleVersionResponse, { list: true })
+  async getLoanScheduleVersions(
     @CurrentPrincipal() p: PartnerPrincipal,
     @Query() q: LoanIdQuery,
     @RequestLanguage() lang: Language,
   ) {
-    const { items, total } = await this.ledger.schedule(p.ownerId, q.LoanId, lang);
+    const { items, total } = await this.ledger.scheduleVersions(p.ownerId, q.LoanId, lang);
     return list(items, total);
   }
 

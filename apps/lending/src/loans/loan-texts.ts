@@ -9,6 +9,7 @@ type Dictionary =
   | 'instalmentStatuses'
   | 'transactionKinds'
   | 'productProblems'
+  | 'scheduleChangeProblems'
   | 'rules';
 
 /**

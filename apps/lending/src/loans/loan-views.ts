@@ -13,7 +13,7 @@ import type {
 } from './dto/ledger.response';
 import type { AllocationPartResponse } from './dto/payment.response';
 import { ACCOUNT_TYPES, LEDGER_ACCOUNTS, type LedgerAccount } from './ledger/chart-of-accounts';
-import { balancesOf, trialBalance } from './ledger/balances';
+import { balancesOf, interestOwed, principalOwed, trialBalance } from './ledger/balances';
 import type { AccountTotals } from './ledger/ledger.repository';
 import type { LedgerTransaction } from './ledger/ledger-transaction.entity';
 import type { PostingLine } from './ledger/posting';
@@ -85,11 +85,13 @@ export class LoanViews {
     };
   }
 
-  instalment(r: PositionRow, lang: Language, today = todayUtc()): InstalmentResponse {
+  /** A row of the schedule; `superseded` when it belongs to an earlier version and is no longer in force. */
+  instalment(r: PositionRow, lang: Language, today = todayUtc(), superseded = false): InstalmentResponse {
     const remaining = left(r);
     const paidAny = r.paid.principal + r.paid.interest + r.paid.fees > 0;
-    const status =
-      remaining === 0
+    const status = superseded
+      ? 'superseded'
+      : remaining === 0
         ? 'paid'
         : r.dueDate < today
           ? 'overdue'
@@ -160,14 +162,16 @@ export class LoanViews {
     return {
       loanId,
       currency,
-      principalOutstanding: b.loan_principal,
+      principalOutstanding: principalOwed(b),
+      overduePrincipal: b.overdue_principal,
       interestReceivable: b.interest_receivable,
+      overdueInterest: b.overdue_interest,
       interestAdvance: b.interest_advance,
       penaltyReceivable: b.penalty_receivable,
       feeReceivable: b.fee_receivable,
       overpayment: b.overpayment,
       cash: b.cash,
-      totalOutstanding: b.loan_principal + b.interest_receivable + b.penalty_receivable + b.fee_receivable,
+      totalOutstanding: principalOwed(b) + interestOwed(b) + b.penalty_receivable + b.fee_receivable,
       balanced: trial.debit === trial.credit,
       accounts: LEDGER_ACCOUNTS.map((a) => ({
         account: a,

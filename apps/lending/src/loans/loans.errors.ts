@@ -50,6 +50,12 @@ export enum LoanError {
   TRANSACTION_ALREADY_REVERSED = 'LOAN_TRANSACTION_ALREADY_REVERSED',
   /** A later transaction of the loan stands on this payment: reverse that one first. */
   TRANSACTION_NOT_LATEST = 'LOAN_TRANSACTION_NOT_LATEST',
+  /** GetLoanSchedule with a version the loan's schedule never had. */
+  SCHEDULE_VERSION_NOT_FOUND = 'LOAN_SCHEDULE_VERSION_NOT_FOUND',
+  /** RestructureLoan or GrantPaymentHoliday that cannot apply (`problem`: nothing to change, nothing left). */
+  SCHEDULE_CHANGE_INVALID = 'LOAN_SCHEDULE_CHANGE_INVALID',
+  /** RunAccruals where the route is switched off (production, unless LENDING_ACCRUALS_ROUTE=on). */
+  ACCRUALS_ROUTE_DISABLED = 'LOAN_ACCRUALS_ROUTE_DISABLED',
 }
 
 const STATUS: Record<LoanError, number> = {
@@ -75,6 +81,9 @@ const STATUS: Record<LoanError, number> = {
   [LoanError.TRANSACTION_NOT_REVERSIBLE]: 409,
   [LoanError.TRANSACTION_ALREADY_REVERSED]: 409,
   [LoanError.TRANSACTION_NOT_LATEST]: 409,
+  [LoanError.SCHEDULE_VERSION_NOT_FOUND]: 404,
+  [LoanError.SCHEDULE_CHANGE_INVALID]: 422,
+  [LoanError.ACCRUALS_ROUTE_DISABLED]: 403,
 };
 
 export const loanError = defineErrors<LoanError>(

@@ -1,9 +1,18 @@
 import { Module } from '@nestjs/common';
+import { AccountingBooksRepository } from '../accounting/accounting-books.repository';
 import { ApplicationTexts } from '../applications/application-texts';
 import { ApplicationsRepository } from '../applications/applications.repository';
 import { ApplicationDecisionsRepository } from '../applications/decisions/application-decisions.repository';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { LendingTenancy } from '../tenancy/lending.tenancy';
 import { TenantDataModule } from '../tenancy/tenant-data.module';
+import { WebhookQueueRepository } from '../webhooks/webhook-queue.repository';
+import { AccrualRuns } from './accruals/accrual-runs.service';
+import { AccrualsController } from './accruals/accruals.controller';
+import { AccrualsJob } from './accruals/accruals.job';
+import { LoanAccrualStatesRepository } from './accruals/loan-accrual-states.repository';
+import { LoanAccrualsRepository } from './accruals/loan-accruals.repository';
+import { LoanAccruals } from './accruals/loan-accruals.service';
 import { DisbursementService } from './disbursement.service';
 import { LoanEvents } from './events/loan-events';
 import { LoanEventsRepository } from './events/loan-events.repository';
@@ -24,7 +33,10 @@ import { ReversalsService } from './payments/reversals.service';
 import { LoanProductsController } from './products/loan-products.controller';
 import { LoanProductsRepository } from './products/loan-products.repository';
 import { LoanProductsService } from './products/loan-products.service';
+import { ScheduleChangesController } from './schedule-changes/schedule-changes.controller';
+import { ScheduleChangesService } from './schedule-changes/schedule-changes.service';
 import { InstalmentsRepository } from './schedule/instalments.repository';
+import { ScheduleVersionsRepository } from './schedule/schedule-versions.repository';
 import { WriteOffService } from './write-off.service';
 
 /**
@@ -34,13 +46,15 @@ import { WriteOffService } from './write-off.service';
  * itself through LoanEvents in its own transaction. Applications are read through their repositories.
  */
 @Module({
-  imports: [TenantDataModule, IdempotencyModule],
+  imports: [TenantDataModule, IdempotencyModule, LendingTenancy],
   controllers: [
     LoanProductsController,
     LoansController,
     LoanMoneyController,
     PaymentsController,
     LoanLedgerController,
+    AccrualsController,
+    ScheduleChangesController,
   ],
   providers: [
     ApplicationsRepository,
@@ -55,6 +69,8 @@ import { WriteOffService } from './write-off.service';
     LoanMoves,
     LoanBook,
     LoanEventsRepository,
+    AccountingBooksRepository,
+    WebhookQueueRepository,
     LoanEvents,
     LoanProductsService,
     LoansService,
@@ -63,6 +79,16 @@ import { WriteOffService } from './write-off.service';
     ReversalsService,
     WriteOffService,
     LoanLedgerService,
+    // Accruals and schedule changes (docs/lending/loans.md, "Accruals", "Schedule changes").
+    LoanAccrualsRepository,
+    LoanAccrualStatesRepository,
+    ScheduleVersionsRepository,
+    LoanAccruals,
+    AccrualRuns,
+    AccrualsJob,
+    ScheduleChangesService,
   ],
+  // The one emitter, for the areas that announce loan events of their own (the accounting day close).
+  exports: [LoanEvents, AccountingBooksRepository],
 })
 export class LoansModule {}

@@ -6,7 +6,9 @@ import type { OrganizationId } from '@platform/tenancy';
 import { Loan } from './loan.entity';
 
 export type NewLoan = Omit<Loan, 'id' | 'organizationId' | 'createdAt' | 'updatedAt'>;
-export type LoanChange = Partial<Pick<Loan, 'status' | 'disbursedOn' | 'closedOn'>>;
+export type LoanChange = Partial<
+  Pick<Loan, 'status' | 'disbursedOn' | 'closedOn' | 'annualRate' | 'scheduleType'>
+>;
 
 /** A CreateLoan the unique (organization, application) refused: the application has its loan. */
 export const APPLICATION_HAS_LOAN = 'application_has_loan' as const;
@@ -35,6 +37,18 @@ export class LoansRepository extends TenantScopedRepository<Loan, 'organizationI
     return this.select(organizationId, 'l', tx)
       .andWhere('l.id = :id', { id })
       .setLock('pessimistic_write')
+      .getOne();
+  }
+
+  /**
+   * The loan locked like `lock`, or null when another transaction holds it (FOR UPDATE SKIP LOCKED):
+   * the accruals job on one replica passes over a loan another replica, or an operation, is working on.
+   */
+  claim(organizationId: OrganizationId, id: string, tx: Tx): Promise<Loan | null> {
+    return this.select(organizationId, 'l', tx)
+      .andWhere('l.id = :id', { id })
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
       .getOne();
   }
 

@@ -12,6 +12,7 @@ import type { CreateLoanRequest, LoanActionRequest } from './dto/loan.request';
 import type { GetLoansRequest } from './dto/get-loans.request';
 import type { LoanResponse, LoanStatusResponse } from './dto/loan.response';
 import { LoanEvents } from './events/loan-events';
+import { principalOwed } from './ledger/balances';
 import { LoanBook } from './ledger/loan-book';
 import { bpsToPercent, percentOf, periodsOfMonths } from './loan-terms';
 import { LoanMoves } from './loan-moves';
@@ -159,7 +160,7 @@ export class LoansService {
     const position = await this.book.position(organizationId, loan.id, tx);
     return this.views.loan(
       loan,
-      { rows: position.rows, principalOutstanding: position.balances.loan_principal },
+      { rows: position.rows, principalOutstanding: principalOwed(position.balances) },
       lang,
     );
   }

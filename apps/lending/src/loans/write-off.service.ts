@@ -6,7 +6,9 @@ import { IdempotentOperations } from '../idempotency/idempotent-operations';
 import type { WriteOffLoanRequest } from './dto/loan.request';
 import type { WriteOffReason } from './events/loan-facts';
 import type { WriteOffResponse } from './dto/ledger.response';
+import { LoanAccruals } from './accruals/loan-accruals.service';
 import { LoanEvents } from './events/loan-events';
+import { principalOwed } from './ledger/balances';
 import { LedgerRepository } from './ledger/ledger.repository';
 import { LoanBook } from './ledger/loan-book';
 import { Posting } from './ledger/posting';
@@ -28,6 +30,7 @@ export class WriteOffService {
     private readonly book: LoanBook,
     private readonly views: LoanViews,
     private readonly events: LoanEvents,
+    private readonly accruals: LoanAccruals,
   ) {}
 
   writeOff(
@@ -40,11 +43,15 @@ export class WriteOffService {
     return this.idempotency.run(organizationId, op, async (tx) => {
       const loan = await this.moves.lockOrFail(organizationId, dto.loanId, tx);
       this.moves.check(loan, 'written_off', 'WriteOffLoan', lang);
+      // What accrued and fell overdue until today is posted first, and written off with the rest.
+      await this.accruals.catchUp(organizationId, loan, todayUtc(), tx);
       const before = await this.book.position(organizationId, loan.id, tx);
       const b = before.balances;
       const owed = {
         loan_principal: Math.max(0, b.loan_principal),
+        overdue_principal: Math.max(0, b.overdue_principal),
         interest_receivable: Math.max(0, b.interest_receivable),
+        overdue_interest: Math.max(0, b.overdue_interest),
         penalty_receivable: Math.max(0, b.penalty_receivable),
         fee_receivable: Math.max(0, b.fee_receivable),
       };
@@ -85,7 +92,7 @@ export class WriteOffService {
         amount,
         loan: this.views.loan(
           loan,
-          { rows: after.rows, principalOutstanding: after.balances.loan_principal },
+          { rows: after.rows, principalOutstanding: principalOwed(after.balances) },
           lang,
         ),
       };

@@ -12,6 +12,10 @@ import { CustomerDocuments1763862000000 } from './1763862000000-customer-documen
 import { CustomerConsents1763863000000 } from './1763863000000-customer-consents';
 import { CustomerBankAccounts1763864000000 } from './1763864000000-customer-bank-accounts';
 import { LoansLedger1764000000000 } from './1764000000000-loans-ledger';
+import { LoanAccruals1764010000000 } from './1764010000000-loan-accruals';
+import { LendingWebhooks1764020000000 } from './1764020000000-lending-webhooks';
+import { AccountingFile1764021000000 } from './1764021000000-accounting-file';
+import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
 
 export const LENDING_MIGRATIONS = [
   InitLending1763702000000,
@@ -28,4 +32,8 @@ export const LENDING_MIGRATIONS = [
   CustomerBankAccounts1763864000000,
   ApplicationsCompositeKeys1763875000000,
   LoansLedger1764000000000,
+  LoanAccruals1764010000000,
+  LendingWebhooks1764020000000,
+  AccountingFile1764021000000,
+  OutboxTraceContext1764100000000,
 ];

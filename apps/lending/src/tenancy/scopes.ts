@@ -23,11 +23,18 @@ type Area = (typeof LENDING_AREAS)[number];
 export const KEY_SCOPES = ['keys:read', 'keys:admin'] as const;
 
 /**
+ * The organization's webhook subscriptions (docs/lending/webhooks.md): `webhooks:read` lists them and
+ * reads the delivery log; `webhooks:write` creates, changes, deletes them, rotates their secrets and
+ * redrives dead deliveries. Not an area's scope: a subscription chooses events of every area.
+ */
+export const WEBHOOK_SCOPES = ['webhooks:read', 'webhooks:write'] as const;
+
+/**
  * The spec's base paths (the gateway routes them, see libs/registry) and the scope area each belongs
  * to: AML is part of compliance, tax reports of reporting. The customer cabinet's public methods are
  * the borrower's own, not a partner key's, so they map to no partner scope.
  */
-export const AREA_OF_PATH: Record<string, Area | 'keys' | 'borrower-cabinet'> = {
+export const AREA_OF_PATH: Record<string, Area | 'keys' | 'webhooks' | 'borrower-cabinet'> = {
   '/applications': 'applications',
   '/customers': 'customers',
   '/loans': 'loans',
@@ -40,12 +47,15 @@ export const AREA_OF_PATH: Record<string, Area | 'keys' | 'borrower-cabinet'> = 
   '/tax-reporting': 'reporting',
   '/public/customer': 'borrower-cabinet',
   '/apikeys': 'keys',
+  '/webhooks': 'webhooks',
 };
-export type LendingScope = `${Area}:read` | `${Area}:write` | (typeof KEY_SCOPES)[number];
+export type LendingScope =
+  `${Area}:read` | `${Area}:write` | (typeof KEY_SCOPES)[number] | (typeof WEBHOOK_SCOPES)[number];
 
 export const LENDING_SCOPES: readonly LendingScope[] = [
   ...LENDING_AREAS.flatMap((a) => [`${a}:read` as const, `${a}:write` as const]),
   ...KEY_SCOPES,
+  ...WEBHOOK_SCOPES,
 ];
 
 /** Lending's credential scheme and scopes: the only ones its routes can name. */

@@ -58,6 +58,8 @@ const KIND_OF: Record<string, string> = {
   productid: 'product',
   loanid: 'loan',
   transactionid: 'transaction',
+  subscriptionid: 'subscription',
+  deliveryid: 'delivery',
 };
 
 /**
@@ -76,18 +78,20 @@ describe('lending cross-tenant probe over every route (real PostgreSQL)', () => 
     withClient(s.db.url, async (c) => {
       const tables = (
         await c.query<{ table: string }>(`
-          SELECT t.relname AS table FROM pg_class t JOIN pg_namespace n ON n.oid = t.relnamespace
+          SELECT t.relname AS table, min(x.attname) AS column
+            FROM pg_class t JOIN pg_namespace n ON n.oid = t.relnamespace
+            JOIN pg_attribute x ON x.attrelid = t.oid AND x.attname IN ('organization_id', 'tenant_id')
            WHERE n.nspname = 'lending' AND t.relkind = 'r'
-             AND exists(SELECT 1 FROM pg_attribute x WHERE x.attrelid = t.oid AND x.attname = 'organization_id')
-           ORDER BY 1`)
-      ).rows.map((r) => r.table);
+           GROUP BY 1 ORDER BY 1`)
+      ).rows as { table: string; column: string }[];
       const out: Record<string, string> = {};
-      for (const t of tables) {
+      // Tables keyed by organization_id, and libs' tables keyed by tenant_id (outbox, webhooks).
+      for (const { table: t, column } of tables) {
         // The keys' request log grows with every call B itself makes; it is not B's business data.
         if (t === 'api_key_requests' || t === 'api_key_usage' || t === 'tenant_databases') continue;
         const r = await c.query<{ n: string; h: string | null }>(
           `SELECT count(*)::text AS n, md5(string_agg(x::text, ',' ORDER BY x::text)) AS h
-             FROM lending.${t} x WHERE organization_id = 'bank-b'`,
+             FROM lending.${t} x WHERE ${column} = 'bank-b'`,
         );
         out[t] = `${r.rows[0].n}:${r.rows[0].h ?? ''}`;
       }
@@ -129,10 +133,15 @@ describe('lending cross-tenant probe over every route (real PostgreSQL)', () => 
   const PLAIN: Record<string, unknown> = {
     '/Customers/CreateCustomer': { kind: 'individual', individual: { firstName: 'Ay', lastName: 'Probe' } },
     '/Loans/CreateLoanProduct': productBody(),
+    '/Webhooks/CreateSubscription': {
+      url: 'https://93.184.216.34/hooks',
+      events: ['lending.bureau.loan-disbursed'],
+    },
   };
 
   beforeAll(async () => {
-    s = await startLending('lending_cross_tenant');
+    // No webhook worker: B's deliveries must stay exactly as they are between the two snapshots.
+    s = await startLending('lending_cross_tenant', { WEBHOOKS_WORKER_INTERVAL_MS: '0' });
     a = await s.organization('bank-a');
     b = await s.organization('bank-b');
     // B's records, made through the API as B.
@@ -200,7 +209,19 @@ describe('lending cross-tenant probe over every route (real PostgreSQL)', () => 
         }),
       )
     ).id;
+    // B's webhook subscription, which the disbursement gives a delivery.
+    ids.subscription = (
+      await ok(
+        s.call<{ id: string }>(b, 'POST', '/Webhooks/CreateSubscription', {
+          url: 'https://93.184.216.34/b-hooks',
+          events: ['lending.bureau.loan-disbursed'],
+        }),
+      )
+    ).id;
     await ok(s.call(idem(b), 'POST', '/Loans/DisburseLoan', { loanId: ids.loan }));
+    ids.delivery = (
+      await ok(s.call<{ items: { id: string }[] }>(b, 'GET', '/Webhooks/GetDeliveries'))
+    ).items[0].id;
     ids.transaction = (
       await ok(
         s.call<{ transactionId: string }>(idem(b), 'POST', '/Loans/MakePayment', {

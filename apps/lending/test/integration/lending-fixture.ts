@@ -34,7 +34,16 @@ export interface LendingFixture {
 /** Lending on a fresh database (shared mode unless `env` says otherwise), listening on a free port. */
 export async function startLending(label: string, env: Record<string, string> = {}): Promise<LendingFixture> {
   const db = await createTestDatabase(label);
-  const app = await createLendingApp(serviceEnv(db.url, env), false);
+  // The accounting day close runs only when a test asks for it (its events would otherwise appear mid-test).
+  // The accruals job likewise runs only through RunAccruals in tests (its postings would appear mid-test).
+  const app = await createLendingApp(
+    serviceEnv(db.url, {
+      LENDING_ACCOUNTING_CLOSE_INTERVAL_MS: '0',
+      LENDING_ACCRUALS_INTERVAL_MS: '0',
+      ...env,
+    }),
+    false,
+  );
   const base = await listen(app);
   const admin = app.get(TenancyAdminService);
   return {

@@ -70,7 +70,9 @@ export interface PaymentView {
 
 export interface BalancesView {
   principalOutstanding: number;
+  overduePrincipal: number;
   interestReceivable: number;
+  overdueInterest: number;
   interestAdvance: number;
   penaltyReceivable: number;
   feeReceivable: number;

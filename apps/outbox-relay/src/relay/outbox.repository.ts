@@ -1,5 +1,6 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Client, Pool } from 'pg';
+import { trackConnectionPool } from '@platform/observability';
 import { OUTBOX_CHANNEL, OutboxRelay, type RelayOptions, type RelayProducer } from '@platform/outbox';
 import { RelayConfig } from '../config/relay.config';
 
@@ -19,6 +20,7 @@ export class OutboxRepository implements OnApplicationShutdown {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
+    trackConnectionPool('outbox-relay', () => (this.pool.ended ? undefined : this.pool));
   }
 
   /** libs/outbox's drain loop for one schema, running its claim, mark and purge statements on this pool. */

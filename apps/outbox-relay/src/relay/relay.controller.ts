@@ -1,12 +1,11 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
-import { RawResponse } from '@platform/envelope';
 import { RelayService } from './relay.service';
 
 /**
- * Operational endpoints of the relay. Not routed by the gateway: they are for the cluster (probes,
- * Prometheus), reached on the pod's own port.
+ * Operational endpoints of the relay. Not routed by the gateway: they are for the cluster, reached on
+ * the pod's own port. The same figures are on `/metrics` (relay.metrics.ts, libs/health MetricsModule).
  */
 @ApiTags('relay')
 @Controller()
@@ -25,31 +24,5 @@ export class RelayController {
       schemas,
       totals: this.relay.totals,
     };
-  }
-
-  @Public()
-  @RawResponse()
-  @Get('metrics')
-  @Header('content-type', 'text/plain; version=0.0.4')
-  @ApiOperation({ summary: 'Prometheus metrics: outbox lag per schema' })
-  async metrics(): Promise<string> {
-    const schemas = await this.relay.lag();
-    const lines = [
-      '# HELP outbox_pending_events Events written but not yet published.',
-      '# TYPE outbox_pending_events gauge',
-      ...schemas.map((s) => `outbox_pending_events{schema="${s.schema}"} ${s.pending}`),
-      '# HELP outbox_oldest_pending_seconds Age of the oldest unpublished event.',
-      '# TYPE outbox_oldest_pending_seconds gauge',
-      ...schemas.map(
-        (s) => `outbox_oldest_pending_seconds{schema="${s.schema}"} ${s.oldestPendingSeconds.toFixed(3)}`,
-      ),
-      '# HELP outbox_dead_events Events moved to the dead-letter topic.',
-      '# TYPE outbox_dead_events gauge',
-      ...schemas.map((s) => `outbox_dead_events{schema="${s.schema}"} ${s.dead}`),
-      '# HELP outbox_published_total Events published by this replica.',
-      '# TYPE outbox_published_total counter',
-      `outbox_published_total ${this.relay.totals.sent}`,
-    ];
-    return `${lines.join('\n')}\n`;
   }
 }

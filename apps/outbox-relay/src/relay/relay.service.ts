@@ -110,9 +110,15 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private reportCycleError(schema: string, err: Error & { code?: string }): void {
-    // 42P01: the owning service has not migrated yet; say so once, not every cycle.
-    if (err.code === '42P01') {
-      if (!this.missingTables.has(schema)) this.logger.warn(`no outbox table in schema ${schema} yet`);
+    // 42P01: the owning service has not migrated yet; 42703: not yet to the columns this relay reads
+    // (during a rollout, until the service's new pods have migrated). Say so once, not every cycle.
+    if (err.code === '42P01' || err.code === '42703') {
+      if (!this.missingTables.has(schema))
+        this.logger.warn(
+          err.code === '42P01'
+            ? `no outbox table in schema ${schema} yet`
+            : `outbox of schema ${schema} not migrated to this relay's version yet: ${err.message}`,
+        );
       this.missingTables.add(schema);
       return;
     }

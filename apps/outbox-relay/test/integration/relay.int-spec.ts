@@ -310,6 +310,39 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
       expect(await metrics.text()).toContain(`outbox_pending_events{schema="${schema}"} 0`);
     });
 
+    it('reports outbox lag and dead letters, its pool and its requests on /metrics', async () => {
+      const sample = (text: string, series: string) => {
+        const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+        return line === undefined ? undefined : Number(line.slice(series.length + 1));
+      };
+      const [late, poison] = await write(writer, [changed(randomUUID(), 1), changed(randomUUID(), 1)]);
+      await eventually(async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL AND dead_at IS NULL`,
+        );
+        return rows[0].n === 0 ? true : undefined;
+      });
+      // Without a NOTIFY the relay's next look is a minute away: one event waits (5 minutes old), one
+      // is dead, as if Kafka had refused it.
+      await pool.query(
+        `UPDATE ${schema}.outbox SET sent_at = NULL, created_at = now() - interval '300 seconds' WHERE id = $1`,
+        [late],
+      );
+      await pool.query(`UPDATE ${schema}.outbox SET dead_at = now() WHERE id = $1`, [poison]);
+      await fetch(`${base}/relay/lag`).then((r) => r.text());
+      const text = await (await fetch(`${base}/metrics`)).text();
+      expect(sample(text, `outbox_pending_events{schema="${schema}"}`)).toBe(1);
+      expect(sample(text, `outbox_oldest_pending_seconds{schema="${schema}"}`)).toBeGreaterThanOrEqual(299);
+      expect(sample(text, `outbox_dead_events{schema="${schema}"}`)).toBe(1);
+      // No outbox table there: no series rather than a zero that looks healthy.
+      expect(text).not.toContain('schema="missing_schema"');
+      expect(sample(text, 'outbox_published_total')).toBeGreaterThanOrEqual(3);
+      expect(sample(text, 'db_pool_max_connections{pool="outbox-relay"}')).toBeGreaterThan(0);
+      expect(
+        sample(text, 'http_request_duration_seconds_count{method="GET",route="/relay/lag",status="200"}'),
+      ).toBeGreaterThanOrEqual(2);
+    });
+
     it('is ready when its database and broker answer', async () => {
       const ready = await request<{ value: { status: string } }>(`${base}/health/ready`);
       expect(ready.status).toBe(200);

@@ -8,6 +8,7 @@ import { Monitoring1763810000000 } from './1763810000000-monitoring';
 import { AutomaticIncidents1763830000000 } from './1763830000000-automatic-incidents';
 import { SubscriberLanguage1763840000000 } from './1763840000000-subscriber-language';
 import { WebhookEnabled1763850000000 } from './1763850000000-webhook-enabled';
+import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
 
 export const PUBLIC_STATUS_MIGRATIONS = [
   InitPublicStatus1763704000000,
@@ -20,4 +21,5 @@ export const PUBLIC_STATUS_MIGRATIONS = [
   AutomaticIncidents1763830000000,
   SubscriberLanguage1763840000000,
   WebhookEnabled1763850000000,
+  OutboxTraceContext1764100000000,
 ];

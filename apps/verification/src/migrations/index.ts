@@ -10,6 +10,7 @@ import { Checks1763930000000 } from './1763930000000-checks';
 import { SummaryReview1763940000000 } from './1763940000000-summary-review';
 import { ReportIssuances1763950000000 } from './1763950000000-report-issuances';
 import { Access1763960000000 } from './1763960000000-access';
+import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
 
 export const VERIFICATION_MIGRATIONS = [
   InitVerification1763703000000,
@@ -25,4 +26,5 @@ export const VERIFICATION_MIGRATIONS = [
   SummaryReview1763940000000,
   ReportIssuances1763950000000,
   Access1763960000000,
+  OutboxTraceContext1764100000000,
 ];

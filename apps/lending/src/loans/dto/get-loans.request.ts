@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { QueryInt } from '@platform/envelope';
 import { PageRequest } from '../../applications/dto/get-applications.request';
 import { LOAN_STATUSES } from '../loan-workflow';
 
@@ -26,6 +27,18 @@ export class LoanIdQuery {
   @ApiProperty({ format: 'uuid', description: 'The loan' })
   @IsUUID()
   LoanId: string;
+}
+
+/** One loan's schedule: the one in force, or a version of its history. */
+export class LoanScheduleRequest extends LoanIdQuery {
+  @ApiPropertyOptional({
+    minimum: 1,
+    description:
+      'A version of the schedule (1 is the disbursement’s; GetLoanScheduleVersions lists them). Default: the schedule in force',
+  })
+  @IsOptional()
+  @QueryInt({ min: 1, max: 100_000 })
+  Version?: number;
 }
 
 /** A page of one loan's records (its ledger transactions). */

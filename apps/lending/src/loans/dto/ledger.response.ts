@@ -3,7 +3,14 @@ import { LEDGER_ACCOUNTS, TRANSACTION_KINDS } from '../ledger/chart-of-accounts'
 import { DEBT_COMPONENTS } from '../loan-terms';
 import { LoanResponse } from './loan.response';
 
-export const INSTALMENT_STATUSES = ['paid', 'overdue', 'due_today', 'partially_paid', 'upcoming'] as const;
+export const INSTALMENT_STATUSES = [
+  'paid',
+  'overdue',
+  'due_today',
+  'partially_paid',
+  'upcoming',
+  'superseded',
+] as const;
 
 /** One instalment of the schedule in force, with what has been paid on it. */
 export class InstalmentResponse {
@@ -21,7 +28,11 @@ export class InstalmentResponse {
   @ApiProperty({ example: 0 }) paidInterest: number;
   @ApiProperty({ example: 0 }) paidFees: number;
   @ApiProperty({ example: 94560, description: 'What remains to pay of it' }) remaining: number;
-  @ApiProperty({ enum: INSTALMENT_STATUSES, description: 'As of today (UTC)' }) status: string;
+  @ApiProperty({
+    enum: INSTALMENT_STATUSES,
+    description: 'As of today (UTC); `superseded` for a row of an earlier version no longer in force',
+  })
+  status: string;
   @ApiProperty({ example: 'Upcoming' }) statusName: string;
 }
 
@@ -87,8 +98,13 @@ export class AccountBalanceResponse {
 export class LoanBalancesResponse {
   @ApiProperty({ format: 'uuid' }) loanId: string;
   @ApiProperty({ example: 'KZT' }) currency: string;
-  @ApiProperty({ example: 922107, description: 'Principal owed' }) principalOutstanding: number;
-  @ApiProperty({ example: 0, description: 'Interest accrued and not paid' }) interestReceivable: number;
+  @ApiProperty({ example: 922107, description: 'Principal owed, past due included' })
+  principalOutstanding: number;
+  @ApiProperty({ example: 0, description: 'Of it, principal past its due date' }) overduePrincipal: number;
+  @ApiProperty({ example: 0, description: 'Interest accrued and not paid, not yet past due' })
+  interestReceivable: number;
+  @ApiProperty({ example: 0, description: 'Interest of instalments past their due date, not paid' })
+  overdueInterest: number;
   @ApiProperty({ example: 16667, description: 'Interest paid before it accrued (an instalment paid ahead)' })
   interestAdvance: number;
   @ApiProperty({ example: 0 }) penaltyReceivable: number;
@@ -103,10 +119,31 @@ export class LoanBalancesResponse {
     description: 'Net cash of the loan: payments in minus the amount paid out',
   })
   cash: number;
-  @ApiProperty({ example: 922107, description: 'principal + interest receivable + penalties + fees' })
+  @ApiProperty({
+    example: 922107,
+    description: 'principal + interest receivable + overdue interest + penalties + fees',
+  })
   totalOutstanding: number;
   @ApiProperty({ description: 'Debits equal credits over every line of the loan' }) balanced: boolean;
   @ApiProperty({ type: [AccountBalanceResponse] }) accounts: AccountBalanceResponse[];
+}
+
+/** One version of a loan's schedule: what made it and what it held. */
+export class ScheduleVersionResponse {
+  @ApiProperty({ example: 1, description: '1 is the disbursement’s schedule' }) version: number;
+  @ApiProperty({ description: 'Whether it is the schedule in force' }) inForce: boolean;
+  @ApiProperty({ format: 'uuid', description: 'The ledger transaction that made it' }) transactionId: string;
+  @ApiProperty({ enum: TRANSACTION_KINDS }) kind: string;
+  @ApiProperty({ example: 'Disbursement' }) kindName: string;
+  @ApiProperty({ format: 'date', description: 'From when it applies' }) valueDate: string;
+  @ApiProperty({ example: 12 }) instalments: number;
+  @ApiProperty({ type: String, format: 'date', nullable: true }) firstDueDate: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true }) maturityDate: string | null;
+  @ApiProperty({ example: 1000000, description: 'Principal of its instalments, minor units' })
+  principal: number;
+  @ApiProperty({ example: 134720, description: 'Interest of its instalments, minor units' }) interest: number;
+  @ApiProperty({ example: 0 }) fees: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
 /** DisburseLoan's answer: the transaction, the loan now active and its schedule. */

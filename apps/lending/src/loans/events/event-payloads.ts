@@ -1,9 +1,10 @@
 import type { LendingEventOf, LendingEventType } from '@platform/messaging';
-import type { AccountBalances } from '../ledger/balances';
+import { principalOwed, type AccountBalances } from '../ledger/balances';
 import type { PostingLine } from '../ledger/posting';
 import type { Loan } from '../loan.entity';
 import { overdueOf } from '../loan-views';
 import { DEBT_COMPONENTS, type DebtComponent } from '../math';
+import { isSettlementLine } from '../payments/payment-booking';
 import type { PositionRow } from '../payments/payment-plan';
 import { bureauUidOf } from './bureau-uid';
 import { fullCostRate } from './full-cost';
@@ -19,12 +20,13 @@ export interface LoanEvent<T extends LendingEventType = LendingEventType> {
   body: EventBody<T>;
 }
 
-const ev = <T extends LendingEventType>(type: T, body: EventBody<T>): LoanEvent =>
+export const ev = <T extends LendingEventType>(type: T, body: EventBody<T>): LoanEvent =>
   ({ type, body }) as unknown as LoanEvent;
 
-type Posting = { debit: string; credit: string; amount: number };
+export type EventPosting = { debit: string; credit: string; amount: number };
 type Postings = LendingEventOf<'lending.accounting.loan-disbursed'>['postings'];
-const postingsOf = (p: Posting[]) => p.filter((x) => x.amount > 0) as unknown as Postings;
+/** An accounting event's postings: the pairs that move money (zero amounts left out). */
+export const postingsOf = (p: EventPosting[]) => p.filter((x) => x.amount > 0) as unknown as Postings;
 
 const remaining = (r: PositionRow) => ({
   principal: Math.max(0, r.principal - r.paid.principal),
@@ -35,13 +37,13 @@ const sumOf = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 /** The debt as the bureau formats report it, right after the event, on `date`. */
 export function bureauBalances(rows: PositionRow[], b: AccountBalances, date: string) {
   const overdue = rows.filter((r) => r.dueDate < date);
-  const overduePrincipal = Math.min(
-    Math.max(0, b.loan_principal),
-    sumOf(overdue.map((r) => remaining(r).principal)),
-  );
+  const principal = Math.max(0, principalOwed(b));
+  const overduePrincipal = Math.min(principal, sumOf(overdue.map((r) => remaining(r).principal)));
   const overdueInterest = sumOf(overdue.map((r) => remaining(r).interest));
-  const principal = Math.max(0, b.loan_principal);
-  const interest = Math.max(overdueInterest, Math.max(0, b.interest_receivable));
+  const interest = Math.max(
+    overdueInterest,
+    Math.max(0, b.interest_receivable) + Math.max(0, b.overdue_interest),
+  );
   const fees = Math.max(0, b.fee_receivable);
   const penalties = Math.max(0, b.penalty_receivable);
   return {
@@ -64,7 +66,7 @@ export function instalmentAmount(loan: Loan, rows: PositionRow[]): number | null
   return [...counts].sort((x, y) => y[1] - x[1] || y[0] - x[0])[0][0];
 }
 
-function costOf(loan: Loan, principal: number, from: string, rows: PositionRow[]) {
+export function costOf(loan: Loan, principal: number, from: string, rows: PositionRow[]) {
   const flows = [
     { date: from, amount: -principal },
     ...rows.map((r) => ({ date: r.dueDate, amount: r.principal + r.interest + r.fees })),
@@ -76,7 +78,7 @@ function costOf(loan: Loan, principal: number, from: string, rows: PositionRow[]
 }
 
 /** What names the borrower and the agreement on every bureau event. */
-function bureauCommon(loan: Loan, eventDate: string) {
+export function bureauCommon(loan: Loan, eventDate: string) {
   return {
     customerId: loan.customerId,
     bureauUid: bureauUidOf(loan.applicationId),
@@ -88,7 +90,7 @@ function bureauCommon(loan: Loan, eventDate: string) {
 }
 
 /** What names the agreement and the operation on every accounting event. */
-function accountingCommon(loan: Loan, operationId: string, businessDate: string) {
+export function accountingCommon(loan: Loan, operationId: string, businessDate: string) {
   return {
     agreementId: loan.id,
     agreementType: 'loan' as const,
@@ -237,7 +239,7 @@ function payment(f: Extract<LoanFact, { kind: 'payment' }>, today: string): Loan
         nominalRate: loan.annualRate,
         fullCostRate: costOf(
           loan,
-          Math.max(0, f.balances.loan_principal),
+          Math.max(0, principalOwed(f.balances)),
           on,
           f.rows.filter((r) => r.dueDate > on),
         ).fullCostRate,
@@ -317,6 +319,7 @@ function payment(f: Extract<LoanFact, { kind: 'payment' }>, today: string): Loan
         ]),
       }),
     );
+  out.push(...settlementEvents(loan, t.id, lines, today, on, 'other'));
   if (f.closed)
     out.push(
       ev('lending.accounting.loan-closed', {
@@ -331,7 +334,7 @@ function payment(f: Extract<LoanFact, { kind: 'payment' }>, today: string): Loan
 
 function reversal(f: Extract<LoanFact, { kind: 'reversal' }>, today: string): LoanEvent[] {
   const { loan, transaction: t, reversed, lines } = f;
-  const back = lines.filter((l) => l.debit > 0 && l.account !== 'cash');
+  const back = lines.filter((l) => l.debit > 0 && l.account !== 'cash' && !isSettlementLine(l));
   return [
     ev('lending.bureau.payment-reversed', {
       ...bureauCommon(loan, today),
@@ -352,22 +355,62 @@ function reversal(f: Extract<LoanFact, { kind: 'reversal' }>, today: string): Lo
         { debit: 'unallocated_payments', credit: 'cash', amount: reversed.amount },
       ]),
     }),
+    ...settlementEvents(loan, t.id, lines, today, reversed.valueDate, 'payment-reversed'),
   ];
 }
+
+/**
+ * The interest a closing payment settled against income (payment-booking's closingSettlement), or its
+ * reversal undid: one adjustment per interest account it touched.
+ */
+function settlementEvents(
+  loan: Loan,
+  operationId: string,
+  lines: PostingLine[],
+  today: string,
+  on: string,
+  reason: 'other' | 'payment-reversed',
+): LoanEvent[] {
+  return lines
+    .filter((l) => isSettlementLine(l) && l.account !== 'interest_income')
+    .map((l) => {
+      const increase = l.debit > 0;
+      const amount = increase ? l.debit : l.credit;
+      return ev('lending.accounting.interest-accrual-adjusted', {
+        ...accountingCommon(loan, operationId, today),
+        periodFrom: on,
+        periodTo: on,
+        direction: increase ? 'increase' : 'decrease',
+        amount,
+        reason,
+        postings: postingsOf([
+          increase
+            ? { debit: l.account, credit: 'interest_income', amount }
+            : { debit: 'interest_income', credit: l.account, amount },
+        ]),
+      });
+    });
+}
+
+/** What a write-off takes off the books (its transaction's details hold each account's amount). */
+const WRITTEN_OFF_ACCOUNTS = [
+  'loan_principal',
+  'overdue_principal',
+  'interest_receivable',
+  'overdue_interest',
+  'penalty_receivable',
+  'fee_receivable',
+] as const;
+type WrittenOffAccount = (typeof WRITTEN_OFF_ACCOUNTS)[number];
 
 function writtenOff(f: Extract<LoanFact, { kind: 'written_off' }>, today: string): LoanEvent[] {
   if (!f.transaction) return [];
   const { loan, transaction: t } = f;
-  const owed = t.details as Record<
-    'loan_principal' | 'interest_receivable' | 'penalty_receivable' | 'fee_receivable',
+  const d = t.details as Partial<Record<WrittenOffAccount, number>>;
+  const owed = Object.fromEntries(WRITTEN_OFF_ACCOUNTS.map((a) => [a, d[a] ?? 0])) as Record<
+    WrittenOffAccount,
     number
   >;
-  const overdue = f.rowsBefore.filter((r) => r.dueDate < t.valueDate);
-  const overduePrincipal = Math.min(owed.loan_principal, sumOf(overdue.map((r) => remaining(r).principal)));
-  const overdueInterest = Math.min(
-    owed.interest_receivable,
-    sumOf(overdue.map((r) => remaining(r).interest)),
-  );
   return [
     ev('lending.accounting.loan-written-off', {
       ...accountingCommon(loan, t.id, today),
@@ -375,18 +418,15 @@ function writtenOff(f: Extract<LoanFact, { kind: 'written_off' }>, today: string
       writtenOff: {
         fees: owed.fee_receivable,
         penalties: owed.penalty_receivable,
-        overdueInterest,
-        overduePrincipal,
-        currentInterest: owed.interest_receivable - overdueInterest,
-        currentPrincipal: owed.loan_principal - overduePrincipal,
+        overdueInterest: owed.overdue_interest,
+        overduePrincipal: owed.overdue_principal,
+        currentInterest: owed.interest_receivable,
+        currentPrincipal: owed.loan_principal,
       },
       amount: t.amount,
       reason: f.reasonCode,
       postings: postingsOf([
-        { debit: 'credit_losses', credit: 'loan_principal', amount: owed.loan_principal },
-        { debit: 'credit_losses', credit: 'interest_receivable', amount: owed.interest_receivable },
-        { debit: 'credit_losses', credit: 'penalty_receivable', amount: owed.penalty_receivable },
-        { debit: 'credit_losses', credit: 'fee_receivable', amount: owed.fee_receivable },
+        ...WRITTEN_OFF_ACCOUNTS.map((a) => ({ debit: 'credit_losses', credit: a, amount: owed[a] })),
         // Still claimed: kept off the balance sheet.
         { debit: 'written_off_debt', credit: 'off_balance_contra', amount: t.amount },
       ]),

@@ -2,38 +2,73 @@ import { Injectable } from '@nestjs/common';
 import type { LendingEventType } from '@platform/messaging';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
+import { AccountingBooksRepository } from '../../accounting/accounting-books.repository';
+import { WebhookQueueRepository } from '../../webhooks/webhook-queue.repository';
 import { todayUtc } from '../loan-dates';
 import { eventsOf, type EventBody } from './event-payloads';
 import type { LoanFact } from './loan-facts';
 import { LoanEventsRepository } from './loan-events.repository';
 
+const DAY_CLOSED = 'lending.accounting.day-closed';
+
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /**
- * The one way the loans area announces a contract change (docs/lending/loans.md, "Events"): called in
- * the transaction that makes the change, so the change and its outbox rows commit together or not at
- * all, and an idempotent repeat (which runs nothing) writes none. `record` turns an operation's fact
- * into its bureau and accounting events (event-payloads.ts); `emit` writes one.
+ * The one way lending announces a contract change (docs/lending/loans.md, "Events"): called in the
+ * transaction that makes the change, so the change and everything below commit together or not at all,
+ * and an idempotent repeat (which runs nothing) writes none. `record` turns an operation's fact into its
+ * bureau and accounting events (event-payloads.ts); `emit` writes one, to every channel at once:
+ *
+ * - the outbox row (outbox-relay publishes it to Kafka), validated against the type's contract;
+ * - for an accounting event, lending's own record of it, which the daily accounting file is made of
+ *   (docs/lending/events.md), booked on the open accounting day (a closed day gets nothing more);
+ * - the webhook deliveries of the organization's subscriptions to the type, and of the notifications
+ *   it gives rise to (docs/lending/webhooks.md): whoever emits an overdue or a payment through here,
+ *   the accruals job included, gets its webhooks with no code of its own.
  */
 @Injectable()
 export class LoanEvents {
-  constructor(private readonly repository: LoanEventsRepository) {}
+  constructor(
+    private readonly repository: LoanEventsRepository,
+    private readonly books: AccountingBooksRepository,
+    private readonly webhooks: WebhookQueueRepository,
+  ) {}
 
   async record(tx: Tx, organizationId: OrganizationId, fact: LoanFact): Promise<void> {
     for (const e of eventsOf(fact, todayUtc())) await this.emit(tx, organizationId, e.type, e.body);
   }
 
   /** Writes one event; the fields every lending event shares are filled in here. Returns its id. */
-  emit<T extends LendingEventType>(
+  async emit<T extends LendingEventType>(
     tx: Tx,
     organizationId: OrganizationId,
     type: T,
     body: EventBody<T>,
   ): Promise<string> {
-    return this.repository.append(tx, organizationId, type, {
+    const payload: Record<string, unknown> = {
       eventType: type,
       schemaVersion: 1,
       organizationId,
       ...body,
-      occurredAt: new Date().toISOString(),
-    });
+      // The day close says when in `closedAt`; every other event in `occurredAt`.
+      ...(type === DAY_CLOSED ? {} : { occurredAt: new Date().toISOString() }),
+    };
+    const accounting = type.startsWith('lending.accounting.');
+    if (accounting && type !== DAY_CLOSED) {
+      const last = await this.books.lastClosedForWriting(tx, organizationId);
+      const proposed = payload.businessDate as string;
+      if (last !== null && proposed <= last) payload.businessDate = dayAfter(last);
+    }
+    const eventId = await this.repository.append(tx, organizationId, type, payload);
+    if (accounting)
+      await this.books.record(tx, organizationId, {
+        eventId,
+        eventType: type,
+        businessDate: payload.businessDate as string,
+        payload,
+      });
+    await this.webhooks.enqueue(tx, organizationId, type, eventId, payload);
+    return eventId;
   }
 }

@@ -10,6 +10,12 @@ export function balancesOf(totals: Record<LedgerAccount, AccountTotals>): Accoun
   ) as AccountBalances;
 }
 
+/** Principal owed: current and past due. */
+export const principalOwed = (b: AccountBalances): number => b.loan_principal + b.overdue_principal;
+
+/** Interest accrued and owed: current and past due (interest paid ahead is not subtracted). */
+export const interestOwed = (b: AccountBalances): number => b.interest_receivable + b.overdue_interest;
+
 /** Sum of debits and of credits over all accounts: equal in a balanced ledger. */
 export function trialBalance(totals: Record<LedgerAccount, AccountTotals>): {
   debit: number;

@@ -6,7 +6,9 @@
 export const LEDGER_ACCOUNTS = [
   'cash',
   'loan_principal',
+  'overdue_principal',
   'interest_receivable',
+  'overdue_interest',
   'penalty_receivable',
   'fee_receivable',
   'interest_advance',
@@ -23,10 +25,14 @@ export type AccountType = 'asset' | 'liability' | 'income' | 'expense';
 export const ACCOUNT_TYPES: Readonly<Record<LedgerAccount, AccountType>> = {
   /** The lender's settlement money for the loan: out at disbursement, in with payments. */
   cash: 'asset',
-  /** Principal the borrower owes. */
+  /** Principal the borrower owes and is not yet past its due date. */
   loan_principal: 'asset',
-  /** Interest earned (accrued) and not yet paid. */
+  /** Principal past its due date (moved here by the accruals job the day after the due date). */
+  overdue_principal: 'asset',
+  /** Interest earned (accrued) and not yet paid, not past due. */
   interest_receivable: 'asset',
+  /** Interest of instalments past their due date (moved here by the accruals job). */
+  overdue_interest: 'asset',
   /** Overdue penalties accrued and not yet paid. */
   penalty_receivable: 'asset',
   /** Fees charged and not yet paid. */
@@ -54,5 +60,22 @@ export const TRANSACTION_KINDS = [
   'write_off',
   'interest_accrual',
   'penalty_accrual',
+  'overdue_transfer',
+  'restructuring',
+  'payment_holiday',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/** What the accruals job posts (never a client's operation; no Idempotency-Key, keyed by loan and day). */
+export const JOB_KINDS: readonly TransactionKind[] = [
+  'interest_accrual',
+  'penalty_accrual',
+  'overdue_transfer',
+];
+
+/**
+ * Schedule changes that move no money: a ledger transaction without lines (the database's balance check
+ * lets these kinds alone have none), so the change takes its place in the loan's order of operations
+ * and names the instalments it replaced and added.
+ */
+export const SCHEDULE_CHANGE_KINDS: readonly TransactionKind[] = ['restructuring', 'payment_holiday'];

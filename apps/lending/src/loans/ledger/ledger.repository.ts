@@ -32,6 +32,12 @@ export interface InstalmentPaid {
   fees: number;
 }
 
+/** What an instalment has on the overdue accounts. */
+export interface OverdueBalance {
+  principal: number;
+  interest: number;
+}
+
 const num = (v: string | number | null) => (v === null ? 0 : Number(v));
 
 /**
@@ -74,27 +80,8 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
         t.keyId,
       ],
     )) as { id: string; seq: number; created_at: Date }[];
-    const params: unknown[] = [];
-    const values = lines.map((l, i) => {
-      params.push(
-        organizationId,
-        row.id,
-        t.loanId,
-        l.account,
-        l.debit,
-        l.credit,
-        l.component,
-        l.instalmentId,
-      );
-      const b = i * 8;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
-    });
-    await m.query(
-      `INSERT INTO ledger_lines
-         (organization_id, transaction_id, loan_id, account, debit, credit, component, instalment_id)
-       VALUES ${values.join(', ')}`,
-      params,
-    );
+    // A schedule change that moves no money has no lines (the balance check allows it for those kinds).
+    if (lines.length) await this.addLines(organizationId, row.id, t.loanId, lines, tx);
     return {
       id: row.id,
       organizationId,
@@ -109,6 +96,51 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
       keyId: t.keyId,
       createdAt: row.created_at,
     };
+  }
+
+  private async addLines(
+    organizationId: OrganizationId,
+    transactionId: string,
+    loanId: string,
+    lines: PostingLine[],
+    tx: Tx,
+  ): Promise<void> {
+    const params: unknown[] = [];
+    const values = lines.map((l, i) => {
+      params.push(
+        organizationId,
+        transactionId,
+        loanId,
+        l.account,
+        l.debit,
+        l.credit,
+        l.component,
+        l.instalmentId,
+      );
+      const b = i * 8;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
+    });
+    await txManager(tx).query(
+      `INSERT INTO ledger_lines
+         (organization_id, transaction_id, loan_id, account, debit, credit, component, instalment_id)
+       VALUES ${values.join(', ')}`,
+      params,
+    );
+  }
+
+  /**
+   * Runs `work` inside a savepoint and rolls everything it wrote back, whether it succeeds or fails:
+   * a preview books what the operation would book (the accruals due first), reads, and leaves no trace.
+   */
+  async dryRun<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+    const m = txManager(tx);
+    await m.query('SAVEPOINT ledger_dry_run');
+    try {
+      return await work();
+    } finally {
+      await m.query('ROLLBACK TO SAVEPOINT ledger_dry_run');
+      await m.query('RELEASE SAVEPOINT ledger_dry_run');
+    }
   }
 
   /** Every account's debits and credits on the loan (accounts without lines: zero). */
@@ -130,7 +162,11 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     return out;
   }
 
-  /** Paid principal, interest and fees per instalment id, from the lines that name instalments. */
+  /**
+   * Paid principal, interest and fees per instalment id, from the lines that name instalments. A move
+   * to overdue names its instalment on both sides (Dr overdue_principal / Cr loan_principal), so it
+   * nets to nothing here: only money paid (or its reversal) counts.
+   */
   async paidByInstalment(
     organizationId: OrganizationId,
     loanId: string,
@@ -138,8 +174,9 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
   ): Promise<Map<string, InstalmentPaid>> {
     const rows = (await txManager(tx).query(
       `SELECT instalment_id,
-              sum(credit - debit) FILTER (WHERE account = 'loan_principal')::text AS principal,
-              sum(credit - debit) FILTER (WHERE account IN ('interest_receivable', 'interest_advance'))::text AS interest,
+              sum(credit - debit) FILTER (WHERE account IN ('loan_principal', 'overdue_principal'))::text AS principal,
+              sum(credit - debit) FILTER (
+                WHERE account IN ('interest_receivable', 'interest_advance', 'overdue_interest'))::text AS interest,
               sum(credit - debit) FILTER (WHERE account = 'fee_receivable')::text AS fees
          FROM ledger_lines
         WHERE organization_id = $1 AND loan_id = $2 AND instalment_id IS NOT NULL
@@ -151,6 +188,27 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
         r.instalment_id,
         { principal: num(r.principal), interest: num(r.interest), fees: num(r.fees) },
       ]),
+    );
+  }
+
+  /** What each instalment has on the overdue accounts now (moved there, less what was paid of it). */
+  async overdueByInstalment(
+    organizationId: OrganizationId,
+    loanId: string,
+    tx: Tx,
+  ): Promise<Map<string, OverdueBalance>> {
+    const rows = (await txManager(tx).query(
+      `SELECT instalment_id,
+              sum(debit - credit) FILTER (WHERE account = 'overdue_principal')::text AS principal,
+              sum(debit - credit) FILTER (WHERE account = 'overdue_interest')::text AS interest
+         FROM ledger_lines
+        WHERE organization_id = $1 AND loan_id = $2 AND instalment_id IS NOT NULL
+          AND account IN ('overdue_principal', 'overdue_interest')
+        GROUP BY instalment_id`,
+      [organizationId, loanId],
+    )) as { instalment_id: string; principal: string | null; interest: string | null }[];
+    return new Map(
+      rows.map((r) => [r.instalment_id, { principal: num(r.principal), interest: num(r.interest) }]),
     );
   }
 

@@ -12,6 +12,8 @@
  * - interestBetween(principal, annualRate, from, to, dayCount, rounding?): { exact, rounded }
  * - dailyAccrual(principal, annualRate, date, dayCount, { periodStart?, rounding? }?): { exact, rounded }
  * - accrualToPost(exactCumulativeBefore, exactToday, rounding?): { exactCumulative, post }
+ * - periodInterest(principal, annualRate, periodStart, dueDate, terms): { exact, rounded }: what a schedule
+ *   period bills of its own (the accruals job trues its day-count accruals up to it at the due date)
  * - allocate(amount, debts, order): { parts, overpayment, rule }
  * - reschedule(remaining: RemainingLoan, change: ScheduleChange): Instalment[]
  *     change = { kind: 'prepayment', mode: 'reduce-term' | 'reduce-instalment', levelAmount? }
@@ -28,9 +30,16 @@
 import { type DayCount, checkDayCount, days30360 as days30360Of, yearFractionOf } from './day-count';
 import { formatDay, parseDay } from './dates';
 import { LoanMathErrorCode as C, mathError } from './errors';
-import { type Rounding, checkRounding, formatExact, minor, parseRate, toNumber } from './money';
+import { type Rounding, checkRounding, formatExact, minor, parseRate, roundRatio, toNumber } from './money';
 import { type Frequency, PERIODS_PER_YEAR, addPeriods, checkFrequency } from './periods';
-import { MAX_TERM_COUNT, annuityPayment, checkCount } from './schedule';
+import {
+  MAX_TERM_COUNT,
+  type ScheduleType,
+  annuityPayment,
+  checkCount,
+  checkScheduleType,
+  ownInterest,
+} from './schedule';
 
 export {
   type Allocation,
@@ -98,4 +107,37 @@ export function annuityPaymentOf(
     checkRounding(rounding),
   );
   return toNumber(payment, 'payment');
+}
+
+/**
+ * The interest one schedule period bills of its own, before deferred interest and fees: an annuity's
+ * regular period (exactly one period long) `principal * rate / periods-per-year`, every other period
+ * `principal * rate * yearFraction(periodStart, dueDate, dayCount)` (what generateSchedule and
+ * reschedule put in the instalment). `principal` is the balance outstanding during the period.
+ */
+export function periodInterest(
+  principal: number,
+  annualRate: string,
+  periodStart: string,
+  dueDate: string,
+  terms: { scheduleType: ScheduleType; dayCount: DayCount; frequency: Frequency; rounding?: Rounding },
+): { exact: string; rounded: number } {
+  const p = minor(principal, 'principal');
+  const rate = parseRate(annualRate);
+  const a = parseDay(periodStart, 'periodStart');
+  const b = parseDay(dueDate, 'dueDate');
+  if (b <= a) throw mathError(C.INVALID_DATE, 'dueDate', 'must be after periodStart');
+  const x = ownInterest(
+    p,
+    rate,
+    a,
+    b,
+    checkScheduleType(terms.scheduleType),
+    checkDayCount(terms.dayCount),
+    checkFrequency(terms.frequency),
+  );
+  return {
+    exact: formatExact(x),
+    rounded: toNumber(roundRatio(x, checkRounding(terms.rounding)), 'interest'),
+  };
 }

@@ -162,6 +162,26 @@ export interface Plan {
   level?: bigint;
 }
 
+/**
+ * The interest a schedule period bills of its own (before deferred interest and fees), exact: for an
+ * annuity's regular period `balance * rate / periods-per-year`, otherwise (broken periods, and every
+ * period of differentiated and bullet schedules) `balance * rate * yearFraction(start, end, dayCount)`.
+ */
+export function ownInterest(
+  balance: bigint,
+  rate: Ratio,
+  start: Day,
+  end: Day,
+  type: ScheduleType,
+  dayCount: DayCount,
+  frequency: Frequency,
+): Ratio {
+  const B: Ratio = { n: balance, d: 1n };
+  return type === 'annuity' && isRegularPeriod(start, end, frequency)
+    ? mul(B, { n: rate.n, d: rate.d * BigInt(PERIODS_PER_YEAR[frequency]) })
+    : mul(B, mul(rate, yearFractionOf(start, end, dayCount)));
+}
+
 /** `total` in `count` equal rounded parts; the last part (total - part*(count-1)) absorbs the rest. */
 export function equalPart(total: bigint, count: number, rounding: Rounding): bigint {
   const n = BigInt(count);
@@ -224,10 +244,7 @@ export function buildSchedule(plan: Plan): Instalment[] {
     const start = k === 0 ? plan.start : plan.due[k - 1];
     const end = plan.due[k];
     const B: Ratio = { n: balance, d: 1n };
-    const own =
-      type === 'annuity' && isRegularPeriod(start, end, frequency)
-        ? mul(B, periodic)
-        : mul(B, mul(plan.rate, yearFractionOf(start, end, plan.dayCount)));
+    const own = ownInterest(balance, plan.rate, start, end, type, plan.dayCount, frequency);
     const feeItems = plan.fees
       .filter((f) => f.dueWith === 'each' || k === 0)
       .map((f) => ({ name: f.name, amount: f.amount }));

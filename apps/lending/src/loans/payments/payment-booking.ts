@@ -1,5 +1,5 @@
 import { LEDGER_ACCOUNTS, type LedgerAccount } from '../ledger/chart-of-accounts';
-import type { AccountTotals } from '../ledger/ledger.repository';
+import type { AccountTotals, OverdueBalance } from '../ledger/ledger.repository';
 import { Posting, type PostingLine } from '../ledger/posting';
 import type { Allocation, DebtComponent } from '../math';
 import { spread, type DebtPlan, type PositionRow } from './payment-plan';
@@ -24,29 +24,42 @@ export interface PaymentBooking {
 
 /**
  * The balanced lines of a payment: cash in, and each component's share credited to what it settles,
- * instalment by instalment. Interest is credited to `interest_receivable` as far as interest has been
- * accrued (`interestReceivable`); interest paid before it accrued (an instalment paid ahead) goes to
- * `interest_advance`, which the accruals consume later. What exceeds every debt is an overpayment.
+ * instalment by instalment. An overdue component is credited to the overdue account as far as the
+ * accruals job moved that instalment's debt there (`onOverdue`), the rest as current. Interest is
+ * credited to `interest_receivable` as far as interest has been accrued (`interestReceivable`);
+ * interest paid before it accrued (an instalment paid ahead) goes to `interest_advance`, which the
+ * accruals consume later. What exceeds every debt is an overpayment.
  */
 export function paymentLines(
   amount: number,
   plan: DebtPlan,
   allocation: Allocation,
   interestReceivable: number,
+  onOverdue: ReadonlyMap<string, OverdueBalance> = new Map(),
 ): PaymentBooking {
   const p = new Posting().debit('cash', amount);
   let receivable = Math.max(0, interestReceivable);
   let principalPaid = 0;
   let prepaid = 0;
+  const overdueLeft = new Map([...onOverdue].map(([k, v]) => [k, { ...v }]));
   for (const c of plan.order) {
     for (const piece of spread(plan.buckets[c], allocation.parts[c])) {
       const tag = { component: c, instalmentId: piece.instalmentId };
       const account = ACCOUNT_OF[c];
+      let rest = piece.amount;
+      const there = piece.instalmentId ? overdueLeft.get(piece.instalmentId) : undefined;
+      if (there && (c === 'overduePrincipal' || c === 'overdueInterest')) {
+        const side = c === 'overduePrincipal' ? 'principal' : 'interest';
+        const fromOverdue = Math.min(rest, Math.max(0, there[side]));
+        there[side] -= fromOverdue;
+        rest -= fromOverdue;
+        p.credit(side === 'principal' ? 'overdue_principal' : 'overdue_interest', fromOverdue, tag);
+      }
       if (account === 'interest_receivable') {
-        const accrued = Math.min(receivable, piece.amount);
+        const accrued = Math.min(receivable, rest);
         receivable -= accrued;
-        p.credit('interest_receivable', accrued, tag).credit('interest_advance', piece.amount - accrued, tag);
-      } else p.credit(account, piece.amount, tag);
+        p.credit('interest_receivable', accrued, tag).credit('interest_advance', rest - accrued, tag);
+      } else p.credit(account, rest, tag);
       if (account === 'loan_principal') {
         principalPaid += piece.amount;
         if (piece.instalmentId === null) prepaid += piece.amount;
@@ -84,8 +97,13 @@ export function rowsAfter(
     const p = l.instalmentId ? paid.get(l.instalmentId) : undefined;
     if (!p) continue;
     const net = l.credit - l.debit;
-    if (l.account === 'loan_principal') p.principal += net;
-    else if (l.account === 'interest_receivable' || l.account === 'interest_advance') p.interest += net;
+    if (l.account === 'loan_principal' || l.account === 'overdue_principal') p.principal += net;
+    else if (
+      l.account === 'interest_receivable' ||
+      l.account === 'interest_advance' ||
+      l.account === 'overdue_interest'
+    )
+      p.interest += net;
     else if (l.account === 'fee_receivable') p.fees += net;
   }
   return rows.filter((r) => !superseded.has(r.id)).map((r) => ({ ...r, paid: paid.get(r.id) ?? r.paid }));
@@ -94,10 +112,15 @@ export function rowsAfter(
 /** Whether nothing is owed any more: no principal, every instalment in force paid, no fees or penalties. */
 export function fullyRepaid(
   rows: readonly PositionRow[],
-  balances: { loan_principal: number; fee_receivable: number; penalty_receivable: number },
+  balances: {
+    loan_principal: number;
+    overdue_principal: number;
+    fee_receivable: number;
+    penalty_receivable: number;
+  },
 ): boolean {
   return (
-    balances.loan_principal <= 0 &&
+    balances.loan_principal + balances.overdue_principal <= 0 &&
     balances.fee_receivable <= 0 &&
     balances.penalty_receivable <= 0 &&
     rows.every(
@@ -105,3 +128,30 @@ export function fullyRepaid(
     )
   );
 }
+
+/**
+ * When a payment closes the loan, what is left on the interest accounts is settled against interest
+ * income: interest paid ahead of days that will not come (the last instalment paid before its due date)
+ * is earned now; accrued interest no instalment billed (sub-unit residues of deferred interest) is taken
+ * back. Nothing then stays on `interest_receivable` or `interest_advance` of a closed loan. The lines
+ * name no component or instalment: they settle no debt.
+ */
+export function closingSettlement(balances: {
+  interest_receivable: number;
+  interest_advance: number;
+}): PostingLine[] {
+  const p = new Posting();
+  const advance = Math.max(0, balances.interest_advance);
+  const receivable = Math.max(0, balances.interest_receivable);
+  p.debit('interest_advance', advance).credit('interest_income', advance);
+  p.debit('interest_income', receivable).credit('interest_receivable', receivable);
+  return advance + receivable > 0 ? p.lines() : [];
+}
+
+/** Whether a payment line is part of a closing settlement (not a debt settled). */
+export const isSettlementLine = (l: PostingLine): boolean =>
+  l.component === null &&
+  l.instalmentId === null &&
+  (l.account === 'interest_income' ||
+    l.account === 'interest_advance' ||
+    l.account === 'interest_receivable');

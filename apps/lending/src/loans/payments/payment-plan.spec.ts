@@ -190,9 +190,11 @@ describe('the lines of a payment (property)', () => {
       2: { principal: 99_973, interest: 4_040 },
       3: { principal: 102_014, interest: 2_040 },
     });
-    const zero = { loan_principal: 0, fee_receivable: 0, penalty_receivable: 0 };
+    const zero = { loan_principal: 0, overdue_principal: 0, fee_receivable: 0, penalty_receivable: 0 };
     expect(fullyRepaid(paid, zero)).toBe(true);
     expect(fullyRepaid(paid, { ...zero, penalty_receivable: 1 })).toBe(false);
+    // Principal past due is principal owed.
+    expect(fullyRepaid(paid, { ...zero, overdue_principal: 1 })).toBe(false);
     expect(fullyRepaid(rows(), zero)).toBe(false);
   });
 });

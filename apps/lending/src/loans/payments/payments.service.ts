@@ -5,11 +5,12 @@ import type { OrganizationId } from '@platform/tenancy';
 import type { IdempotentRequest } from '../../idempotency/idempotent-request';
 import { IdempotentOperations } from '../../idempotency/idempotent-operations';
 import { TenantData } from '../../tenancy/tenant-data';
+import { LoanAccruals } from '../accruals/loan-accruals.service';
 import type { MakePaymentRequest, PreviewPaymentRequest } from '../dto/payment.request';
 import type { PaymentResponse } from '../dto/payment.response';
 import { LoanEvents } from '../events/loan-events';
 import type { PaymentChannel } from '../events/loan-facts';
-import { balancesOf } from '../ledger/balances';
+import { balancesOf, principalOwed } from '../ledger/balances';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LoanBook, type LoanPosition } from '../ledger/loan-book';
 import { todayUtc } from '../loan-dates';
@@ -21,8 +22,16 @@ import { LoanError, loanError } from '../loans.errors';
 import { allocate, reschedule, type Allocation } from '../math';
 import { withTerms } from '../math-errors';
 import { InstalmentsRepository } from '../schedule/instalments.repository';
-import { fullyRepaid, paymentLines, rowsAfter, withLines, type PaymentBooking } from './payment-booking';
-import { creditInterest, planDebts, type DebtPlan, type PaymentMode } from './payment-plan';
+import { ScheduleVersionsRepository } from '../schedule/schedule-versions.repository';
+import {
+  closingSettlement,
+  fullyRepaid,
+  paymentLines,
+  rowsAfter,
+  withLines,
+  type PaymentBooking,
+} from './payment-booking';
+import { creditInterest, planDebts, type DebtPlan, type PaymentMode, type PositionRow } from './payment-plan';
 
 /** Everything a payment decides before anything is booked (MakePayment books it, PreviewPayment shows it). */
 interface Computed {
@@ -34,12 +43,16 @@ interface Computed {
   booking: PaymentBooking;
   /** Instalments an early repayment replaces (those due after the value date). */
   replaced: Set<string>;
+  /** Whether the payment leaves nothing owed (its lines then settle the interest accounts too). */
+  closes: boolean;
 }
 
 /**
  * Payments (docs/lending/loans.md, "Payments"): MakePayment books one, once per Idempotency-Key;
  * PreviewPayment computes the same allocation and books nothing. Both run under the loan's row lock
- * (the preview too, so it reads a ledger no payment is halfway through).
+ * (the preview too, so it reads a ledger no payment is halfway through), and both first bring the
+ * loan's accruals up to the value date (the preview inside a savepoint it rolls back), so the
+ * allocation sees the interest, penalties and overdue of the days before the payment.
  */
 @Injectable()
 export class PaymentsService {
@@ -53,6 +66,8 @@ export class PaymentsService {
     private readonly views: LoanViews,
     private readonly texts: LoanTexts,
     private readonly events: LoanEvents,
+    private readonly accruals: LoanAccruals,
+    private readonly versions: ScheduleVersionsRepository,
   ) {}
 
   make(
@@ -65,6 +80,7 @@ export class PaymentsService {
     return this.idempotency.run(organizationId, op, async (tx) => {
       const loan = await this.moves.lockOrFail(organizationId, dto.loanId, tx);
       this.moves.requireActive(loan, lang);
+      await this.accruals.catchUp(organizationId, loan, dto.valueDate ?? todayUtc(), tx);
       const c = await this.compute(
         organizationId,
         loan,
@@ -100,7 +116,8 @@ export class PaymentsService {
       );
       if (scheduleChanged) await this.regenerate(organizationId, loan, c, transaction.id, tx);
       const after = await this.book.position(organizationId, loan.id, tx);
-      const closed = fullyRepaid(after.rows, after.balances);
+      // As compute() foresaw it (its lines settle the interest accounts when it closes the loan).
+      const closed = c.closes;
       if (closed)
         await this.moves.move(organizationId, loan, 'closed', 'MakePayment', lang, tx, {
           closedOn: c.valueDate,
@@ -134,22 +151,23 @@ export class PaymentsService {
     return this.data.run(organizationId, async (tx) => {
       const loan = await this.moves.lockOrFail(organizationId, q.LoanId, tx);
       this.moves.requireActive(loan, lang);
-      const c = await this.compute(
-        organizationId,
-        loan,
-        q.Amount,
-        q.ValueDate,
-        (q.Mode ?? 'regular') as PaymentMode,
-        tx,
-      );
-      const totals = withLines(c.position.totals, c.booking.lines);
-      const rows = rowsAfter(c.position.rows, c.booking.lines, c.replaced);
-      // Principal left after an early repayment gets a new schedule: fullyRepaid says no for it.
-      const closes = fullyRepaid(rows, balancesOf(totals));
-      const answer = this.answer(loan, null, q.Amount, c, totals, c.replaced.size > 0, lang);
-      return closes
-        ? { ...answer, loanStatus: 'closed', loanStatusName: this.texts.status('closed', lang) }
-        : answer;
+      // The accruals a payment would post first are posted here too, and rolled back with the savepoint.
+      return this.ledger.dryRun(tx, async () => {
+        await this.accruals.catchUp(organizationId, loan, q.ValueDate ?? todayUtc(), tx);
+        const c = await this.compute(
+          organizationId,
+          loan,
+          q.Amount,
+          q.ValueDate,
+          (q.Mode ?? 'regular') as PaymentMode,
+          tx,
+        );
+        const totals = withLines(c.position.totals, c.booking.lines);
+        const answer = this.answer(loan, null, q.Amount, c, totals, c.replaced.size > 0, lang);
+        return c.closes
+          ? { ...answer, loanStatus: 'closed', loanStatusName: this.texts.status('closed', lang) }
+          : answer;
+      });
     });
   }
 
@@ -169,18 +187,24 @@ export class PaymentsService {
         valueDate,
         mode,
         order: loan.allocationOrder,
-        principalOutstanding: position.balances.loan_principal,
+        principalOutstanding: principalOwed(position.balances),
         penaltyReceivable: Math.max(0, position.balances.penalty_receivable),
         terms: { annualRate: loan.annualRate, dayCount: loan.dayCount, rounding: loan.rounding },
       }),
     );
     const allocation = withTerms(() => allocate(amount, plan.debts, plan.order));
-    const booking = paymentLines(amount, plan, allocation, position.balances.interest_receivable);
+    const onOverdue = await this.ledger.overdueByInstalment(organizationId, loan.id, tx);
+    const booking = paymentLines(amount, plan, allocation, position.balances.interest_receivable, onOverdue);
     const replaced =
       mode !== 'regular' && booking.prepaid > 0
         ? new Set(position.rows.filter((r) => r.dueDate > valueDate).map((r) => r.id))
         : new Set<string>();
-    return { valueDate, mode, position, plan, allocation, booking, replaced };
+    // Principal left after an early repayment gets a new schedule: fullyRepaid says no for it.
+    const after = balancesOf(withLines(position.totals, booking.lines));
+    const closes = fullyRepaid(rowsAfter(position.rows, booking.lines, replaced), after);
+    const settlement = closes ? closingSettlement(after) : [];
+    if (settlement.length) booking.lines = [...booking.lines, ...settlement];
+    return { valueDate, mode, position, plan, allocation, booking, replaced, closes };
   }
 
   /** The value date asked for (default today), or 422 when outside [disbursement or last transaction, today]. */
@@ -206,8 +230,20 @@ export class PaymentsService {
   private async regenerate(organizationId: OrganizationId, loan: Loan, c: Computed, by: string, tx: Tx) {
     const future = c.position.rows.filter((r) => c.replaced.has(r.id));
     await this.instalments.supersede(organizationId, loan.id, [...c.replaced], by, tx);
-    const principal = c.position.balances.loan_principal - c.booking.principalPaid;
-    if (principal <= 0) return;
+    const principal = principalOwed(c.position.balances) - c.booking.principalPaid;
+    if (principal > 0) await this.addRescheduled(organizationId, loan, c, principal, future, by, tx);
+    await this.versions.record(organizationId, loan.id, by, tx);
+  }
+
+  private async addRescheduled(
+    organizationId: OrganizationId,
+    loan: Loan,
+    c: Computed,
+    principal: number,
+    future: PositionRow[],
+    by: string,
+    tx: Tx,
+  ) {
     const rows = withTerms(() =>
       reschedule(
         {

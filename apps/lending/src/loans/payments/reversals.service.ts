@@ -16,6 +16,7 @@ import { LoanViews } from '../loan-views';
 import { LoanError, loanError } from '../loans.errors';
 import { DEBT_COMPONENTS, type DebtComponent } from '../math';
 import { InstalmentsRepository } from '../schedule/instalments.repository';
+import { ScheduleVersionsRepository } from '../schedule/schedule-versions.repository';
 
 const zeroParts = () =>
   Object.fromEntries(DEBT_COMPONENTS.map((c) => [c, 0])) as Record<DebtComponent, number>;
@@ -38,6 +39,7 @@ export class ReversalsService {
     private readonly views: LoanViews,
     private readonly texts: LoanTexts,
     private readonly events: LoanEvents,
+    private readonly versions: ScheduleVersionsRepository,
   ) {}
 
   reverse(
@@ -90,8 +92,10 @@ export class ReversalsService {
         lines,
         tx,
       );
-      if (d.scheduleChanged)
+      if (d.scheduleChanged) {
         await this.instalments.undoChange(organizationId, loan.id, original.id, transaction.id, tx);
+        await this.versions.record(organizationId, loan.id, transaction.id, tx);
+      }
       const reopened = loan.status === 'closed';
       if (reopened)
         await this.moves.move(organizationId, loan, 'active', 'ReversePayment', lang, tx, { closedOn: null });

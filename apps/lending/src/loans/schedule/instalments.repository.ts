@@ -45,6 +45,12 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
     return this.find(organizationId, { loanId, supersededBy: IsNull() }, { number: 'ASC' }, tx);
   }
 
+  /** Rows by id, in force or not, by number (a schedule version's rows). */
+  byIds(organizationId: OrganizationId, loanId: string, ids: string[], tx: Tx): Promise<LoanInstalment[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.find(organizationId, { loanId, id: In(ids) }, { number: 'ASC' }, tx);
+  }
+
   /** Marks rows in force as replaced by transaction `by`. */
   async supersede(
     organizationId: OrganizationId,

@@ -1,0 +1,195 @@
+import { resolve } from 'node:path';
+import { launchSystem, runAdmin, type RunningSystem } from '@platform/dev-infra';
+import {
+  OtlpReceiver,
+  OtlpSpanKind,
+  createTestDatabase,
+  request,
+  spawnTsProcess,
+  withClient,
+  type JsonLineProcess,
+  type ReceivedSpan,
+} from '@platform/testing';
+
+const DIST = resolve(__dirname, '../../../../dist');
+const TOPIC = 'calendar.event.changed.v1';
+
+type Env<T = unknown> = { success: boolean; code: number; error: string | null; value: T };
+
+/**
+ * One request is one trace across processes: the built apps export their spans over OTLP/HTTP to a
+ * receiver started here, configured only by the standard variables (OTEL_EXPORTER_OTLP_ENDPOINT,
+ * OTEL_BSP_SCHEDULE_DELAY), and a consumer process (libs/consumer) exports its own. The request carries
+ * no trace context of its own: the gateway starts the trace, the calendar continues it from the
+ * proxied `traceparent`, its outbox row stores it, the relay's send continues it from the row and puts
+ * its own context in the Kafka headers, and the consumer's handling span is that send's child.
+ */
+describe('traces across the gateway, a service, the outbox, Kafka and a consumer', () => {
+  const receiver = new OtlpReceiver();
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let system: RunningSystem;
+  let consumer: JsonLineProcess;
+  let calendar: { accountId: string; productId: string; apiKey: string };
+
+  beforeAll(async () => {
+    const endpoint = await receiver.start();
+    db = await createTestDatabase('e2e_tracing');
+    const kafkaBrokers = process.env.KAFKA_BROKERS as string;
+    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '100' };
+    system = await launchSystem({
+      distDir: DIST,
+      databaseUrl: db.url,
+      kafkaBrokers,
+      ports: 'free',
+      nodeEnv: 'test',
+      env: { ...otel, KAFKA_CONSUMER_MAX_WAIT_MS: '100', RELAY_POLL_INTERVAL_MS: '200', LOG_LEVEL: 'warn' },
+    });
+    const env = { DATABASE_URL: db.url, KAFKA_BROKERS: kafkaBrokers, NODE_ENV: 'test' };
+    calendar = runAdmin(DIST, 'calendar', ['seed-demo'], env) as typeof calendar;
+    consumer = spawnTsProcess('libs/testing/src/fixtures/inbox-consumer.main.ts', {
+      ...env,
+      ...otel,
+      OTEL_SERVICE_NAME: 'test-consumer',
+      CONSUMER_SCHEMA: 'tracing_consumer',
+      CONSUMER_GROUP: 'tracing-test-consumer',
+      KAFKA_CONSUMER_MAX_WAIT_MS: '100',
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+    });
+    await consumer.waitForLine((l) => l.ready === true, 60000);
+  }, 180000);
+
+  afterAll(async () => {
+    await consumer?.stop();
+    await system?.stop();
+    await receiver.stop();
+    await db?.drop();
+  });
+
+  it("follows one request's trace id from the HTTP call through the outbox and Kafka to the consumer", async () => {
+    const res = await request<Env<{ id: string }>>(`${system.gatewayUrl}/Calendar/upsert`, {
+      headers: {
+        API_KEY: calendar.apiKey,
+        AccountId: calendar.accountId,
+        ProductId: calendar.productId,
+      },
+      body: {
+        entity_type: 'meeting',
+        entity_id: 'TRACE-1',
+        title: 'Traced',
+        start: { date_time: '2026-12-01T09:00:00Z' },
+      },
+    });
+    expect(res.status).toBe(201);
+    const requestId = res.headers.get('x-request-id');
+    expect(requestId).toBeTruthy();
+
+    // The gateway's server span for this request (found by the request id it answered with) is the root.
+    const gatewayServer = await receiver.waitFor((spans) =>
+      spans.find(
+        (s) =>
+          s.service === 'gateway' &&
+          s.kind === OtlpSpanKind.SERVER &&
+          (s.attributes['http.response.header.x-request-id'] as string[] | undefined)?.[0] === requestId,
+      ),
+    );
+    expect(gatewayServer.parentSpanId).toBe('');
+    const traceId = gatewayServer.traceId;
+    const inTrace = (spans: ReceivedSpan[], service: string, kind: number, name?: string) =>
+      spans.find(
+        (s) =>
+          s.traceId === traceId && s.service === service && s.kind === kind && (!name || s.name === name),
+      );
+
+    // The proxy's call to the calendar, and the calendar's server span under it (traceparent propagated).
+    const proxyCall = await receiver.waitFor((spans) => inTrace(spans, 'gateway', OtlpSpanKind.CLIENT));
+    expect(proxyCall.parentSpanId).toBe(gatewayServer.spanId);
+    const calendarServer = await receiver.waitFor((spans) => inTrace(spans, 'calendar', OtlpSpanKind.SERVER));
+    expect(calendarServer.parentSpanId).toBe(proxyCall.spanId);
+
+    // The calendar's statements are spans of the same trace, the outbox insert among them.
+    const outboxInsert = await receiver.waitFor((spans) =>
+      spans.find(
+        (s) =>
+          s.traceId === traceId &&
+          s.service === 'calendar' &&
+          s.kind === OtlpSpanKind.CLIENT &&
+          /INSERT INTO "calendar"\.outbox/.test(
+            String(s.attributes['db.query.text'] ?? s.attributes['db.statement']),
+          ),
+      ),
+    );
+    expect(outboxInsert.attributes['db.system.name'] ?? outboxInsert.attributes['db.system']).toBe(
+      'postgresql',
+    );
+
+    // The outbox row kept the calendar's context: same trace, the calendar's server span as parent.
+    const row = await withClient(db.url, (c) =>
+      c.query<{ id: string; trace_context: { traceparent: string } }>(
+        `SELECT id, trace_context FROM calendar.outbox WHERE aggregate_id = $1`,
+        [res.body.value.id],
+      ),
+    );
+    expect(row.rows).toHaveLength(1);
+    const eventId = row.rows[0].id;
+    expect(row.rows[0].trace_context.traceparent).toBe(`00-${traceId}-${calendarServer.spanId}-01`);
+
+    // The relay, another process, continues that trace when it publishes...
+    const send = await receiver.waitFor((spans) =>
+      spans.find(
+        (s) =>
+          s.service === 'outbox-relay' &&
+          s.kind === OtlpSpanKind.PRODUCER &&
+          s.attributes['messaging.message.id'] === eventId,
+      ),
+    );
+    expect(send).toMatchObject({ traceId, parentSpanId: calendarServer.spanId, name: `send ${TOPIC}` });
+    expect(send.attributes['messaging.destination.name']).toBe(TOPIC);
+
+    // ...and the consumer's handling span is the child of the context in the message's headers.
+    await consumer.waitForLine((l) => l.eventId === eventId);
+    const handling = await receiver.waitFor((spans) =>
+      spans.find(
+        (s) =>
+          s.service === 'test-consumer' &&
+          s.kind === OtlpSpanKind.CONSUMER &&
+          s.attributes['messaging.message.id'] === eventId,
+      ),
+    );
+    expect(handling).toMatchObject({ traceId, parentSpanId: send.spanId, name: `process ${TOPIC}` });
+    expect(handling.attributes['platform.delivery.outcome']).toBe('handled');
+    // The consumer's own statements (inbox row and effect) are children of its handling span.
+    const inboxInsert = await receiver.waitFor((spans) =>
+      spans.find(
+        (s) =>
+          s.service === 'test-consumer' &&
+          s.parentSpanId === handling.spanId &&
+          /inbox/.test(String(s.attributes['db.query.text'] ?? s.attributes['db.statement'])),
+      ),
+    );
+    expect(inboxInsert.traceId).toBe(traceId);
+  });
+
+  it('traces no health probe, through the gateway or not', async () => {
+    const ready = await request(`${system.gatewayUrl}/health/calendar/ready`);
+    expect(ready.status).toBe(200);
+    const probeId = ready.headers.get('x-request-id');
+    // A request after the probe, traced: once its span is in, the probe's would be too (exports keep order).
+    const refused = await request(`${system.gatewayUrl}/Calendar/upsert`, { body: {} });
+    expect(refused.status).toBe(401);
+    const refusedId = refused.headers.get('x-request-id');
+    await receiver.waitFor((spans) =>
+      spans.find(
+        (s) =>
+          s.service === 'gateway' &&
+          (s.attributes['http.response.header.x-request-id'] as string[] | undefined)?.[0] === refusedId,
+      ),
+    );
+    const health = receiver.spans.filter(
+      (s) =>
+        (s.attributes['http.response.header.x-request-id'] as string[] | undefined)?.[0] === probeId ||
+        String(s.attributes['url.path'] ?? '').startsWith('/health') ||
+        String(s.attributes['url.full'] ?? '').includes('/health'),
+    );
+    expect(health).toEqual([]);
+  });
+});

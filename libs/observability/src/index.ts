@@ -1,0 +1,24 @@
+export {
+  metricsRegistry,
+  collectProcessMetrics,
+  scrapeMetrics,
+  counter,
+  gauge,
+  histogram,
+  ScrapedGauges,
+  type Sample,
+} from './metrics';
+export { startMetricsServer, type MetricsServer } from './metrics-server';
+export { trackConnectionPool, type PoolCounts } from './pool-metrics';
+export { rateLimitRejections } from './rate-limit-metrics';
+export {
+  httpObserver,
+  httpRequestDuration,
+  expressRoute,
+  tenantOf,
+  UNMATCHED_ROUTE,
+  CLIENT_CLOSED,
+  type HttpObserverOptions,
+} from './http-observer';
+export { PlatformLogger, LogRecord, logFormat, type LogFormat, type PlatformLoggerOptions } from './logging';
+export { redactSecrets } from './redact';

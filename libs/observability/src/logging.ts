@@ -1,0 +1,102 @@
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { redactSecrets } from './redact';
+
+/**
+ * A log line with structured fields (the request log): in JSON the fields sit at the top level next
+ * to `message`, in text they follow it as `key=value`.
+ */
+export class LogRecord {
+  /**
+   * @param textFields the fields a text line shows after the message (default: all); the others
+   *   repeat what the message already says.
+   */
+  constructor(
+    readonly message: string,
+    readonly fields: Readonly<Record<string, string | number | boolean | null | undefined>>,
+    readonly textFields?: readonly string[],
+  ) {}
+}
+
+export type LogFormat = 'json' | 'text';
+
+/** `LOG_FORMAT` wins; unset, production logs JSON (for the cluster's collector) and the rest text. */
+export function logFormat(settings: { NODE_ENV: string; LOG_FORMAT?: string }): LogFormat {
+  if (settings.LOG_FORMAT === 'json' || settings.LOG_FORMAT === 'text') return settings.LOG_FORMAT;
+  return settings.NODE_ENV === 'production' ? 'json' : 'text';
+}
+
+export interface PlatformLoggerOptions {
+  format: LogFormat;
+  /** The app's name (`service` of every JSON line). */
+  service: string;
+  /** The replica (the pod's name on Kubernetes). */
+  instance: string;
+  logLevels?: LogLevel[];
+}
+
+interface JsonLogOptions {
+  context: string;
+  logLevel: LogLevel;
+  writeStreamType?: 'stdout' | 'stderr';
+  errorStack?: unknown;
+}
+interface JsonLogObject {
+  level: LogLevel;
+  pid: number;
+  timestamp: number;
+  message: unknown;
+  context?: string;
+  stack?: unknown;
+}
+
+const redactValue = (v: unknown): unknown => (typeof v === 'string' ? redactSecrets(v) : v);
+
+/**
+ * Every app's logger: Nest's own ConsoleLogger (no new dependency; its `json` mode writes one JSON
+ * object per line), with the app and replica on each JSON line, structured records flattened, and
+ * secrets redacted from every message and stack (redact.ts) in both formats.
+ */
+export class PlatformLogger extends ConsoleLogger {
+  private readonly service: string;
+  private readonly instance: string;
+
+  constructor(opts: PlatformLoggerOptions) {
+    super({ json: opts.format === 'json', logLevels: opts.logLevels ?? ['fatal', 'error', 'warn', 'log'] });
+    this.service = opts.service;
+    this.instance = opts.instance;
+  }
+
+  protected override getJsonLogObject(message: unknown, options: JsonLogOptions): JsonLogObject {
+    const fields = message instanceof LogRecord ? message.fields : {};
+    const text = message instanceof LogRecord ? message.message : message;
+    const line: Record<string, unknown> = {
+      time: new Date().toISOString(),
+      level: options.logLevel,
+      service: this.service,
+      instance: this.instance,
+      pid: process.pid,
+      timestamp: Date.now(),
+      ...(options.context ? { context: options.context } : {}),
+      message: redactValue(text),
+    };
+    for (const [k, v] of Object.entries(fields))
+      if (v !== undefined && !(k in line)) line[k] = redactValue(v);
+    if (options.errorStack) line.stack = redactValue(options.errorStack);
+    return line as unknown as JsonLogObject;
+  }
+
+  protected override stringifyMessage(message: unknown, logLevel: LogLevel): string {
+    if (message instanceof LogRecord) {
+      const shown = message.textFields;
+      const pairs = Object.entries(message.fields)
+        .filter(([k, v]) => v !== undefined && v !== null && (!shown || shown.includes(k)))
+        .map(([k, v]) => `${k}=${String(v)}`);
+      return super.stringifyMessage(redactSecrets([message.message, ...pairs].join(' ')), logLevel) as string;
+    }
+    return super.stringifyMessage(redactValue(message), logLevel) as string;
+  }
+
+  protected override printStackTrace(stack: string): void {
+    super.printStackTrace(typeof stack === 'string' ? redactSecrets(stack) : stack);
+  }
+}
