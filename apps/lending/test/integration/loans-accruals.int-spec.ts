@@ -332,6 +332,68 @@ describe('lending loan accruals (real PostgreSQL)', () => {
     expect(await eventsAgreeWithLedger(s, l.id)).toEqual([]);
   });
 
+  it('reverses a payment the accruals after it do not stand on, and refuses one they do', async () => {
+    const { loan } = await activeLoan(s, a, 'bank-a', {
+      product: { dayCount: 'ACT/365F' },
+      disbursedOn: dayFromToday(-20),
+    });
+    const p = await ok<PaymentView>(
+      s.call(idem(a), 'POST', '/Loans/MakePayment', {
+        loanId: loan.id,
+        amount: 50_000,
+        valueDate: dayFromToday(-5),
+      }),
+    );
+    // 15 days accrued before it (240 000 x 15 / 365 = 9 863); the rest of the 20 000 was paid ahead.
+    expect(p.balances).toMatchObject({ interestReceivable: 0, interestAdvance: 20_000 - 9_863 });
+    await ok(run({ loanId: loan.id }));
+    // Five more days (240 000 x 20 / 365 = 13 151 in all) came out of what was paid ahead.
+    expect(await balances(loan.id)).toMatchObject({
+      interestReceivable: 0,
+      interestAdvance: 20_000 - 13_151,
+    });
+    const r = await ok<{ transactionId: string; balances: BalancesView }>(
+      s.call(idem(a), 'POST', '/Loans/ReversePayment', { loanId: loan.id, transactionId: p.transactionId }),
+    );
+    // Undone: the 13 151 accrued is owed again, nothing is paid ahead, the principal is back.
+    expect(r.balances).toMatchObject({
+      interestReceivable: 13_151,
+      interestAdvance: 0,
+      principalOutstanding: 1_000_000,
+      balanced: true,
+    });
+    const [reversal] = (await ledgerOf(s, loan.id)).filter((t) => t.kind === 'reversal');
+    expect(reversal.details.interestReclassified).toBe(13_151 - 9_863);
+    expect(await eventsAgreeWithLedger(s, loan.id)).toEqual([]);
+    // Nothing may be dated before the last day accrued, the reversal's own date notwithstanding.
+    const back = await s.call(idem(a), 'POST', '/Loans/MakePayment', {
+      loanId: loan.id,
+      amount: 1_000,
+      valueDate: dayFromToday(-3),
+    });
+    expect([back.status, back.body.value.reason]).toEqual([422, 'LOAN_VALUE_DATE_OUT_OF_RANGE']);
+
+    // With penalties, days past due after a payment of an overdue instalment stand on that payment.
+    const withPenalty = await activeLoan(s, a, 'bank-a', {
+      product: { ...DIFFERENTIATED, penaltyAnnualRate: '36.5' },
+      disbursedOn: dayFromToday(-40),
+      firstDueDate: dayFromToday(-10),
+    });
+    const overdue = await ok<PaymentView>(
+      s.call(idem(a), 'POST', '/Loans/MakePayment', {
+        loanId: withPenalty.loan.id,
+        amount: 50_000,
+        valueDate: dayFromToday(-5),
+      }),
+    );
+    await ok(run({ loanId: withPenalty.loan.id }));
+    const refused = await s.call(idem(a), 'POST', '/Loans/ReversePayment', {
+      loanId: withPenalty.loan.id,
+      transactionId: overdue.transactionId,
+    });
+    expect([refused.status, refused.body.value.reason]).toEqual([409, 'LOAN_TRANSACTION_NOT_LATEST']);
+  });
+
   it('writes off what accrued and fell overdue until today', async () => {
     const product = { ...DIFFERENTIATED, penaltyAnnualRate: '36.5' };
     const { loan } = await activeLoan(s, a, 'bank-a', {

@@ -135,4 +135,7 @@ export class OAuthService {
 
 /** A client_id that could name an organization: 1..200 characters, no control character, well formed. */
 export const plausibleClientId = (id: string): boolean =>
-  id.length > 0 && id.length <= 200 && id.isWellFormed() && !/[\u0000-\u001f\u007f]/.test(id);
+  id.length > 0 &&
+  id.length <= 200 &&
+  id.isWellFormed() &&
+  ![...id].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);

@@ -1,68 +1,68 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { PeriodicJob } from '@platform/persistence';
 import { OwnersRepository, asOrganizationId } from '@platform/tenancy';
 import { LendingConfig } from '../../config/lending.config';
 import { todayUtc } from '../loan-dates';
-import { AccrualRuns } from './accrual-runs.service';
+import { AccrualRuns, type AccrualRun } from './accrual-runs.service';
+
+/** What a round did, over every organization. */
+interface Round {
+  asOf: string;
+  loans: number;
+  transactions: number;
+  skipped: number;
+  failed: number;
+}
 
 /**
  * The daily accruals (docs/lending/loans.md, "Accruals"): every LENDING_ACCRUALS_INTERVAL_MS each
- * replica brings every organization's active loans up to today (the first run at a random point of the
- * first interval, so replicas started together do not start together). Running often is cheap: a day is
- * posted once, and a loan already up to date is not even listed. A missed day (an outage) is caught up
- * by the next run, day by day; an organization whose run fails is tried again the next time.
+ * replica brings every organization's active loans up to today (PeriodicJob: the first round at a random
+ * point of the first interval, one round at a time, shutdown waits for it). Replicas share the book:
+ * each loan is claimed with FOR UPDATE SKIP LOCKED and a day is posted once whoever runs it, so running
+ * often is cheap (a loan already up to date is not even listed). A missed day (an outage) is caught up
+ * by the next round, day by day; an organization whose round fails is tried again the next time.
  */
 @Injectable()
-export class AccrualsJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('AccrualsJob');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopping = false;
-
+export class AccrualsJob extends PeriodicJob<Round> {
   constructor(
     private readonly cfg: LendingConfig,
     private readonly owners: OwnersRepository,
     private readonly runs: AccrualRuns,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const every = this.cfg.LENDING_ACCRUALS_INTERVAL_MS;
-    if (every > 0) this.schedule(Math.floor(Math.random() * every));
+  ) {
+    super('AccrualsJob', cfg.LENDING_ACCRUALS_INTERVAL_MS);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+  protected intervalMs(): number {
+    return this.cfg.LENDING_ACCRUALS_INTERVAL_MS;
   }
 
-  private schedule(inMs: number): void {
-    this.timer = setTimeout(() => {
-      void this.run()
-        .catch((err: Error) => this.logger.warn(`accruals failed: ${err.message}`))
-        .finally(() => !this.stopping && this.schedule(this.cfg.LENDING_ACCRUALS_INTERVAL_MS));
-    }, inMs);
-    this.timer.unref();
+  protected work(): Promise<Round> {
+    return this.run(todayUtc());
   }
 
-  /** Every organization's loans up to `asOf` (default today); one run at a time per replica. */
-  run(asOf = todayUtc()): Promise<void> {
-    this.running ??= this.runAll(asOf).finally(() => (this.running = undefined));
-    return this.running;
+  protected override describe(r: Round): string | null {
+    return r.loans || r.failed
+      ? `${r.loans} loans to ${r.asOf}: ${r.transactions} postings, ${r.skipped} skipped, ${r.failed} failed`
+      : null;
   }
 
-  private async runAll(asOf: string): Promise<void> {
+  /** Every organization's loans up to `asOf` (tests call it; the schedule runs it for today). */
+  async run(asOf = todayUtc()): Promise<Round> {
+    const round: Round = { asOf, loans: 0, transactions: 0, skipped: 0, failed: 0 };
     for (const id of await this.owners.ids()) {
-      if (this.stopping) return;
+      if (this.stopping) break;
       try {
-        const r = await this.runs.organization(asOrganizationId(id), asOf, () => this.stopping);
-        if (r.loans || r.failed)
-          this.logger.log(
-            `${id}: ${r.loans} loans to ${asOf}: ${r.transactions} postings, ${r.skipped} skipped, ${r.failed} failed`,
-          );
+        const r: AccrualRun = await this.runs.organization(asOrganizationId(id), asOf, () => this.stopping);
+        round.loans += r.loans;
+        round.transactions += r.transactions;
+        round.skipped += r.skipped;
+        round.failed += r.failed;
       } catch (err) {
-        // The next organization, and the next run, may fare better (e.g. its database is unreachable).
+        // The next organization, and the next round, may fare better (e.g. its database is unreachable).
+        round.failed += 1;
         this.logger.warn(`${id}: ${(err as Error).message}`);
       }
     }
+    return round;
   }
 }

@@ -29,7 +29,10 @@ export class LoanResponse {
   @ApiProperty() gracePrincipal: number;
   @ApiProperty({ example: 10000, description: 'Minor units, due with the first instalment' })
   originationFee: number;
-  @ApiProperty({ example: '36.5', description: 'Penalty rate on overdue principal, percent a year' })
+  @ApiProperty({
+    example: '36.5',
+    description: 'Penalty rate on past-due principal and interest, percent a year',
+  })
   penaltyAnnualRate: string;
   @ApiProperty() penaltyGraceDays: number;
   @ApiProperty({ enum: DEBT_COMPONENTS, isArray: true }) allocationOrder: string[];

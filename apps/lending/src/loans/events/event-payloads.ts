@@ -353,6 +353,7 @@ function reversal(f: Extract<LoanFact, { kind: 'reversal' }>, today: string): Lo
       postings: postingsOf([
         ...back.map((l) => ({ debit: l.account, credit: 'unallocated_payments', amount: l.debit })),
         { debit: 'unallocated_payments', credit: 'cash', amount: reversed.amount },
+        { debit: 'interest_receivable', credit: 'interest_advance', amount: f.reclassified },
       ]),
     }),
     ...settlementEvents(loan, t.id, lines, today, reversed.valueDate, 'payment-reversed'),

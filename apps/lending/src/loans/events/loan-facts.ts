@@ -56,6 +56,8 @@ export type LoanFact =
       reasonCode: ReversalReason;
       /** The reversal's lines (the payment's, mirrored). */
       lines: PostingLine[];
+      /** Interest moved back from advance to receivable with it (accrued since the payment). */
+      reclassified: number;
       rows: PositionRow[];
       balances: AccountBalances;
       reopened: boolean;

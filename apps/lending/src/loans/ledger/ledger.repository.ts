@@ -230,6 +230,27 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
       .getOne();
   }
 
+  /** The loan's transactions booked after the one numbered `seq`, in booking order. */
+  after(organizationId: OrganizationId, loanId: string, seq: number, tx: Tx): Promise<LedgerTransaction[]> {
+    return this.select(organizationId, 't', tx)
+      .andWhere('t.loan_id = :loanId', { loanId })
+      .andWhere('t.seq > :seq', { seq })
+      .orderBy('t.seq', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * The latest value date of the loan's transactions (not the value date of the last one booked: a
+   * reversal keeps its payment's date, the accruals after it are later). Nothing may be dated before it.
+   */
+  async lastValueDate(organizationId: OrganizationId, loanId: string, tx: Tx): Promise<string | null> {
+    const [row] = (await txManager(tx).query(
+      `SELECT max(value_date)::text AS d FROM ledger_transactions WHERE organization_id = $1 AND loan_id = $2`,
+      [organizationId, loanId],
+    )) as { d: string | null }[];
+    return row?.d ?? null;
+  }
+
   /** The reversal of a transaction, if any. */
   reversalOf(organizationId: OrganizationId, id: string, tx: Tx): Promise<LedgerTransaction | null> {
     return this.findOne(organizationId, { reversesId: id }, tx);

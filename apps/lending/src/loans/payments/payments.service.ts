@@ -210,8 +210,8 @@ export class PaymentsService {
   /** The value date asked for (default today), or 422 when outside [disbursement or last transaction, today]. */
   private async valueDate(organizationId: OrganizationId, loan: Loan, requested: string | undefined, tx: Tx) {
     const today = todayUtc();
-    const last = await this.ledger.latest(organizationId, loan.id, tx);
-    const earliest = [loan.disbursedOn ?? today, last?.valueDate ?? today].sort().at(-1) as string;
+    const last = await this.ledger.lastValueDate(organizationId, loan.id, tx);
+    const earliest = [loan.disbursedOn ?? today, last ?? today].sort().at(-1) as string;
     const date = requested ?? today;
     if (date < earliest || date > today)
       throw loanError(

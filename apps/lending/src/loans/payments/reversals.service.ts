@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Language } from '@platform/i18n';
+import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import type { IdempotentRequest } from '../../idempotency/idempotent-request';
 import { IdempotentOperations } from '../../idempotency/idempotent-operations';
@@ -7,15 +8,21 @@ import type { ReversePaymentRequest } from '../dto/payment.request';
 import type { ReversalResponse } from '../dto/payment.response';
 import { LoanEvents } from '../events/loan-events';
 import type { ReversalReason } from '../events/loan-facts';
+import { balancesOf } from '../ledger/balances';
+import { JOB_KINDS } from '../ledger/chart-of-accounts';
+import type { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LoanBook } from '../ledger/loan-book';
-import { Posting } from '../ledger/posting';
+import { Posting, type PostingLine } from '../ledger/posting';
+import { daysBetween } from '../loan-dates';
+import type { Loan } from '../loan.entity';
 import { LoanMoves } from '../loan-moves';
 import { LoanTexts } from '../loan-texts';
 import { LoanViews } from '../loan-views';
 import { LoanError, loanError } from '../loans.errors';
 import { DEBT_COMPONENTS, type DebtComponent } from '../math';
 import { InstalmentsRepository } from '../schedule/instalments.repository';
+import { withLines } from './payment-booking';
 import { ScheduleVersionsRepository } from '../schedule/schedule-versions.repository';
 
 const zeroParts = () =>
@@ -61,10 +68,6 @@ export class ReversalsService {
         );
       const reversal = await this.ledger.reversalOf(organizationId, original.id, tx);
       if (reversal) throw loanError(LoanError.TRANSACTION_ALREADY_REVERSED, {}, { reversedBy: reversal.id });
-      const latest = await this.ledger.latest(organizationId, loan.id, tx);
-      if (latest && latest.id !== original.id)
-        throw loanError(LoanError.TRANSACTION_NOT_LATEST, {}, { latestTransactionId: latest.id });
-      const lines = Posting.mirror(await this.ledger.linesOf(organizationId, [original.id], tx)).lines();
       const d = original.details as {
         parts?: Record<DebtComponent, number>;
         debts?: Record<DebtComponent, number>;
@@ -73,6 +76,31 @@ export class ReversalsService {
         rule?: string;
         scheduleChanged?: boolean;
       };
+      const originalLines = await this.ledger.linesOf(organizationId, [original.id], tx);
+      const blocking = await this.standingOn(
+        organizationId,
+        loan,
+        original,
+        originalLines,
+        !!d.scheduleChanged,
+        tx,
+      );
+      if (blocking)
+        throw loanError(LoanError.TRANSACTION_NOT_LATEST, {}, { latestTransactionId: blocking.id });
+      const lines = Posting.mirror(originalLines).lines();
+      // Accruals after the payment may have earned interest it had paid ahead: what its mirror would take
+      // off interest received in advance beyond its balance is interest receivable again.
+      const after = balancesOf(withLines(await this.ledger.totals(organizationId, loan.id, tx), lines));
+      const reclassified = Math.max(0, -after.interest_advance);
+      const posted = reclassified
+        ? [
+            ...lines,
+            ...new Posting()
+              .debit('interest_receivable', reclassified)
+              .credit('interest_advance', reclassified)
+              .lines(),
+          ]
+        : lines;
       const transaction = await this.ledger.post(
         organizationId,
         {
@@ -86,10 +114,11 @@ export class ReversalsService {
             reason: dto.reason ?? null,
             reasonCode: dto.reasonCode ?? 'booked-in-error',
             scheduleRestored: !!d.scheduleChanged,
+            interestReclassified: reclassified,
           },
           keyId,
         },
-        lines,
+        posted,
         tx,
       );
       if (d.scheduleChanged) {
@@ -99,7 +128,7 @@ export class ReversalsService {
       const reopened = loan.status === 'closed';
       if (reopened)
         await this.moves.move(organizationId, loan, 'active', 'ReversePayment', lang, tx, { closedOn: null });
-      const after = await this.book.position(organizationId, loan.id, tx);
+      const position = await this.book.position(organizationId, loan.id, tx);
       await this.events.record(tx, organizationId, {
         kind: 'reversal',
         loan,
@@ -108,8 +137,9 @@ export class ReversalsService {
         reason: dto.reason ?? null,
         reasonCode: (dto.reasonCode ?? 'booked-in-error') as ReversalReason,
         lines,
-        rows: after.rows,
-        balances: after.balances,
+        reclassified,
+        rows: position.rows,
+        balances: position.balances,
         reopened,
       });
       const order = d.order ?? [...DEBT_COMPONENTS];
@@ -126,8 +156,36 @@ export class ReversalsService {
         scheduleRestored: !!d.scheduleChanged,
         loanStatus: loan.status,
         loanStatusName: this.texts.status(loan.status, lang),
-        balances: this.views.balances(loan.id, loan.currency, after.totals, lang),
+        balances: this.views.balances(loan.id, loan.currency, position.totals, lang),
       };
     });
+  }
+
+  /**
+   * The transaction that stands on the payment, if any: a later operation (reverse that one first),
+   * or the accruals after it when they depend on it. The daily accruals after a payment are computed on
+   * the schedule, not on what was paid, and what is overdue is made good by the next day's start, so
+   * they do not stand on a payment unless it changed the schedule (its interest accrued on the new one),
+   * or penalties would have run on what it paid (an instalment it paid fell due, past its grace days,
+   * before the last day accrued).
+   */
+  private async standingOn(
+    organizationId: OrganizationId,
+    loan: Loan,
+    original: LedgerTransaction,
+    lines: PostingLine[],
+    scheduleChanged: boolean,
+    tx: Tx,
+  ): Promise<LedgerTransaction | null> {
+    const later = await this.ledger.after(organizationId, loan.id, original.seq, tx);
+    const operation = later.find((t) => !JOB_KINDS.includes(t.kind));
+    if (operation || !later.length) return operation ?? null;
+    const last = later[later.length - 1];
+    if (scheduleChanged) return last;
+    if (/^0(\.0*)?$/.test(loan.penaltyAnnualRate)) return null;
+    const paid = [...new Set(lines.map((l) => l.instalmentId).filter((id) => id !== null))];
+    const rows = await this.instalments.byIds(organizationId, loan.id, paid, tx);
+    const lastDay = later.reduce((m, t) => (t.valueDate > m ? t.valueDate : m), original.valueDate);
+    return rows.some((r) => daysBetween(r.dueDate, lastDay) > loan.penaltyGraceDays) ? last : null;
   }
 }

@@ -115,7 +115,7 @@ export class CreateLoanProductRequest {
   @ApiPropertyOptional({
     default: '0',
     example: '36.5',
-    description: `Penalty rate on overdue principal, ${RATE_HELP}`,
+    description: `Penalty rate on past-due principal and interest, ${RATE_HELP}`,
   })
   @OptionalField()
   @IsString()
