@@ -332,8 +332,9 @@ const dayCount = oneOf(['30/360', 'ACT/365F', 'ACT/ACT'], "The product's day-cou
 
 const InterestAccrued = accountingEvent('interest-accrued', {
   description:
-    "One day's interest was accrued (the daily job: at most once per loan and day). During a payment " +
-    'holiday it goes to `deferred_interest`.',
+    "One day's interest was accrued (the daily job: at most once per loan and day), to " +
+    '`interest_receivable`, during a payment holiday too (the deferred interest is due with the first ' +
+    'instalment after it).',
   schema: {
     accrualDate: date('The day the interest is for.'),
     amount: money('The interest of that day, rounded; the rounding residue is carried to the next day.'),
@@ -645,8 +646,9 @@ const LoanRestructured = accountingEvent('loan-restructured', {
 
 const PaymentHolidayGranted = accountingEvent('payment-holiday-granted', {
   description:
-    'A payment holiday started: interest accrued for the deferred instalments moves to `deferred_interest` ' +
-    '(and so does what accrues during the holiday).',
+    'A payment holiday started: the instalments it covers move after it. No posting: the interest ' +
+    'accrued for them stays on `interest_receivable` and is billed with the first instalment after the ' +
+    'holiday (`deferredInterest` says how much).',
   schema: {
     holidayId: uuid('The payment holiday.'),
     startDate: date('First day of the holiday.'),
@@ -660,7 +662,7 @@ const PaymentHolidayGranted = accountingEvent('payment-holiday-granted', {
     startDate: '2027-04-01',
     endDate: '2027-09-30',
     deferredInterest: 350950,
-    postings: [{ debit: 'deferred_interest', credit: 'interest_receivable', amount: 350950 }],
+    postings: [],
   },
 });
 
