@@ -1,7 +1,9 @@
 /**
  * Signed webhook delivery for every service that sends webhooks (decision 0018): subscriptions with
  * encrypted, rotating secrets; deliveries enqueued in the business transaction; a stateless worker
- * (SKIP LOCKED leases, backoff with full jitter, dead letters, redrive); an SSRF guard; a delivery log.
+ * (SKIP LOCKED leases, backoff with full jitter, dead letters, redrive); an SSRF guard; a delivery log;
+ * and the parts of a service's webhook API that do not depend on its conventions (webhook-api.*: error
+ * reasons, views, the subscriptions logic, documented and validated request and response classes).
  */
 export { classifyAddress, type AddressClass } from './address-class';
 export {
@@ -74,3 +76,47 @@ export {
   WEBHOOKS_OPTIONS,
   type WebhooksModuleOptions,
 } from './webhooks.module';
+export { webhooksOptionsFrom, type WebhooksConfig } from './webhooks.options';
+export {
+  WebhookApiReason,
+  WEBHOOK_URL_REFUSALS,
+  webhookApiErrors,
+  type WebhookApiReasons,
+  type WebhookApiCode,
+  type WebhookApiErrors,
+  type WebhookApiErrorsBase,
+} from './webhook-api.errors';
+export {
+  webhookSubscriptionView,
+  webhookDeliveryView,
+  webhookDeliveryDetailView,
+  webhookAttemptView,
+  type WebhookSubscriptionView,
+  type WebhookDeliveryView,
+  type WebhookAttemptView,
+} from './webhook-api.views';
+export {
+  WebhookSubscriptionsApi,
+  type WebhookSubscriptionStore,
+  type WebhookSubscriptionInput,
+  type WebhookSubscriptionChange,
+  type WebhookSubscriptionWithSecretView,
+} from './webhook-api.service';
+export {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EXAMPLE_ID,
+  WEBHOOK_EXAMPLE_AT,
+  WebhookDeletedResponseBase,
+  WebhookDeliveryStatusFilter,
+  webhookCreateRequest,
+  webhookUpdateRequest,
+  webhookRotateRequest,
+  webhookSubscriptionResponse,
+  withWebhookSecret,
+  webhookAttemptResponse,
+  webhookDeliveryResponse,
+  withWebhookAttemptLog,
+  type WebhookApiDocs,
+  type WebhookAttemptDocs,
+  type WebhookDeliveryDocs,
+} from './webhook-api.dto';

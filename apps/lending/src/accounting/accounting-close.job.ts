@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { PeriodicJob } from '@platform/persistence';
 import { OwnersRepository, asOrganizationId, type OrganizationId } from '@platform/tenancy';
 import { LendingConfig } from '../config/lending.config';
 import { todayUtc } from '../loans/loan-dates';
@@ -14,49 +15,30 @@ const dayBefore = (day: string) =>
 /**
  * Closes the accounting days that have ended, for every organization, every
  * LENDING_ACCOUNTING_CLOSE_INTERVAL_MS (0: off), and writes their files when
- * LENDING_ACCOUNTING_FILES_DIR is set. Every replica runs it: a day's close takes the organization's
- * day lock, so replicas racing for it close it once; writing a file twice writes the same bytes.
+ * LENDING_ACCOUNTING_FILES_DIR is set (PeriodicJob: the first round within a minute, one round at a
+ * time, shutdown waits for it). Every replica runs it: a day's close takes the organization's day lock,
+ * so replicas racing for it close it once; writing a file twice writes the same bytes.
  */
 @Injectable()
-export class AccountingCloseJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('AccountingCloseJob');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopping = false;
-
+export class AccountingCloseJob extends PeriodicJob<void> {
   constructor(
     private readonly config: LendingConfig,
     private readonly owners: OwnersRepository,
     private readonly days: AccountingDaysService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const every = this.config.LENDING_ACCOUNTING_CLOSE_INTERVAL_MS;
-    if (every > 0) this.schedule(Math.floor(Math.random() * Math.min(every, 60_000)));
+  ) {
+    super('AccountingCloseJob');
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+  protected intervalMs(): number {
+    return this.config.LENDING_ACCOUNTING_CLOSE_INTERVAL_MS;
   }
 
-  private schedule(inMs: number): void {
-    this.timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((err: Error) => this.logger.warn(`close failed: ${err.message}`))
-        .finally(() => !this.stopping && this.schedule(this.config.LENDING_ACCOUNTING_CLOSE_INTERVAL_MS));
-    }, inMs);
-    this.timer.unref();
+  protected work(): Promise<void> {
+    return this.closeAll();
   }
 
-  /** One round over every organization (one at a time per replica). */
-  runOnce(now = new Date()): Promise<void> {
-    this.running ??= this.closeAll(now).finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async closeAll(now: Date): Promise<void> {
+  /** One round over every organization: the days that ended before `now` (tests call it). */
+  async closeAll(now = new Date()): Promise<void> {
     const yesterday = dayBefore(todayUtc(now));
     for (const id of await this.owners.ids()) {
       if (this.stopping) return;

@@ -6,13 +6,10 @@ import {
   redriveWebhooks,
   WebhookDeliveries,
   WebhookSubscriptions,
-  type CreateWebhookSubscription,
-  type UpdateWebhookSubscription,
   type WebhookAttempt,
   type WebhookDelivery,
   type WebhookDeliveryStatus,
-  type WebhookSubscription,
-  type WebhookSubscriptionWithSecret,
+  type WebhookSubscriptionStore,
 } from '@platform/webhooks';
 
 const SCHEMA = service('lending').schema;
@@ -29,50 +26,13 @@ export class WebhookSubscriptionsRepository {
     private readonly deliveries: WebhookDeliveries,
   ) {}
 
-  private subs(tx: Tx): WebhookSubscriptions {
+  /** The subscriptions themselves, in the organization's tenant transaction. */
+  store(tx: Tx): WebhookSubscriptionStore {
     return this.subscriptions.withRunner(txManager(tx));
   }
 
   private log(tx: Tx): WebhookDeliveries {
     return this.deliveries.withRunner(txManager(tx));
-  }
-
-  create(
-    tx: Tx,
-    org: OrganizationId,
-    input: CreateWebhookSubscription,
-  ): Promise<WebhookSubscriptionWithSecret> {
-    return this.subs(tx).create(org, input);
-  }
-
-  list(tx: Tx, org: OrganizationId): Promise<WebhookSubscription[]> {
-    return this.subs(tx).list(org);
-  }
-
-  get(tx: Tx, org: OrganizationId, id: string): Promise<WebhookSubscription | undefined> {
-    return this.subs(tx).get(org, id);
-  }
-
-  update(
-    tx: Tx,
-    org: OrganizationId,
-    id: string,
-    input: UpdateWebhookSubscription,
-  ): Promise<WebhookSubscription | undefined> {
-    return this.subs(tx).update(org, id, input);
-  }
-
-  delete(tx: Tx, org: OrganizationId, id: string): Promise<boolean> {
-    return this.subs(tx).delete(org, id);
-  }
-
-  rotateSecret(
-    tx: Tx,
-    org: OrganizationId,
-    id: string,
-    overlapSeconds: number | undefined,
-  ): Promise<WebhookSubscriptionWithSecret | undefined> {
-    return this.subs(tx).rotateSecret(org, id, { overlapSeconds });
   }
 
   /** A page of the log, newest first, each delivery with its attempts. */

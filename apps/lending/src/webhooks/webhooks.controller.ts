@@ -88,7 +88,7 @@ export class WebhooksController {
   @ApiReasons(E.SUBSCRIPTION_NOT_FOUND, ...URL_REFUSALS, E.NOT_CONFIGURED)
   @ApiEnvelope(WebhookSubscriptionResponse)
   update(@CurrentPrincipal() p: PartnerPrincipal, @Body() body: UpdateWebhookSubscriptionRequest) {
-    return this.webhooks.update(p.ownerId, body);
+    return this.webhooks.update(p.ownerId, body.subscriptionId, body);
   }
 
   @Post('DeleteSubscription')
@@ -112,7 +112,7 @@ export class WebhooksController {
   @ApiReasons(E.SUBSCRIPTION_NOT_FOUND, E.NOT_CONFIGURED)
   @ApiEnvelope(WebhookSubscriptionWithSecretResponse)
   rotateSecret(@CurrentPrincipal() p: PartnerPrincipal, @Body() body: RotateWebhookSecretRequest) {
-    return this.webhooks.rotateSecret(p.ownerId, body);
+    return this.webhooks.rotateSecret(p.ownerId, body.subscriptionId, body);
   }
 
   @Get('GetDeliveries')

@@ -262,7 +262,7 @@ describe('the daily accounting file (real PostgreSQL)', () => {
   });
 
   it('lets the job close the next day and write both files with their sha256sum sidecars', async () => {
-    await s.app.get(AccountingCloseJob).runOnce(at(dayFromToday(2)));
+    await s.app.get(AccountingCloseJob).closeAll(at(dayFromToday(2)));
     const days = await ok<{
       items: { businessDate: string; fileName: string; fileSha256: string; eventCount: number }[];
     }>(s.call(a, 'GET', '/Reporting/GetAccountingDays'));

@@ -7,13 +7,10 @@ import {
   enqueueWebhook,
   WebhookDeliveries,
   WebhookSubscriptions,
-  type CreateWebhookSubscription,
-  type UpdateWebhookSubscription,
   type WebhookAttempt,
   type WebhookDelivery,
   type WebhookDeliveryStatus,
-  type WebhookSubscription,
-  type WebhookSubscriptionWithSecret,
+  type WebhookSubscriptionStore,
 } from '@platform/webhooks';
 
 const SCHEMA = service('verification').schema;
@@ -32,36 +29,9 @@ export class WebhookEndpointsRepository {
     private readonly deliveries: WebhookDeliveries,
   ) {}
 
-  create(org: OrganizationId, input: CreateWebhookSubscription): Promise<WebhookSubscriptionWithSecret> {
-    return this.subscriptions.create(org, input);
-  }
-
-  list(org: OrganizationId): Promise<WebhookSubscription[]> {
-    return this.subscriptions.list(org);
-  }
-
-  get(org: OrganizationId, id: string): Promise<WebhookSubscription | undefined> {
-    return this.subscriptions.get(org, id);
-  }
-
-  update(
-    org: OrganizationId,
-    id: string,
-    input: UpdateWebhookSubscription,
-  ): Promise<WebhookSubscription | undefined> {
-    return this.subscriptions.update(org, id, input);
-  }
-
-  delete(org: OrganizationId, id: string): Promise<boolean> {
-    return this.subscriptions.delete(org, id);
-  }
-
-  rotateSecret(
-    org: OrganizationId,
-    id: string,
-    overlapSeconds: number | undefined,
-  ): Promise<WebhookSubscriptionWithSecret | undefined> {
-    return this.subscriptions.rotateSecret(org, id, { overlapSeconds });
+  /** The endpoints themselves, on the pool (every call names the organization). */
+  store(): WebhookSubscriptionStore {
+    return this.subscriptions;
   }
 
   listDeliveries(

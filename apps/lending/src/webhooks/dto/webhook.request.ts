@@ -1,105 +1,35 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsUUID } from 'class-validator';
+import { QueryInt } from '@platform/envelope';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Max,
-  Min,
-  ValidateIf,
-} from 'class-validator';
-import { MaxChars, MinChars, QueryInt } from '@platform/envelope';
-import { MAX_WEBHOOK_URL_LENGTH } from '@platform/webhooks';
+  WebhookDeliveryStatusFilter,
+  webhookCreateRequest,
+  webhookRotateRequest,
+  webhookUpdateRequest,
+  type WebhookApiDocs,
+  type WebhookDeliveryStatus,
+} from '@platform/webhooks';
 import { OptionalField } from '../../applications/dto/optional-field';
 import { WEBHOOK_EVENT_TYPES } from '../webhook-events';
 
-export const DELIVERY_STATUSES = ['pending', 'delivering', 'succeeded', 'dead'] as const;
-
-const URL_DOC = {
-  description:
-    'Where deliveries are POSTed: https, a public address (private, loopback, link-local, CGNAT, ULA and metadata addresses are refused), no credentials',
-  example: 'https://hooks.example.com/lending',
-  maxLength: MAX_WEBHOOK_URL_LENGTH,
-};
-const EVENTS_DOC = {
-  enum: WEBHOOK_EVENT_TYPES,
-  isArray: true,
-  description:
-    'The events this subscription receives (at least one): notifications (`lending.notification.…`), bureau (`lending.bureau.…`) and accounting (`lending.accounting.…`) events',
-  example: ['lending.notification.payment-overdue', 'lending.notification.repayment-received'],
-};
-const DESCRIPTION_DOC = {
-  type: String,
-  nullable: true,
-  maxLength: 500,
-  description: 'Your note about the subscription',
-  example: 'Collections CRM, production',
+/** What lending's webhook classes say in its own words (libs/webhooks documents and validates them). */
+export const WEBHOOK_SUBSCRIPTION_DOCS: WebhookApiDocs = {
+  noun: 'subscription',
+  urlExample: 'https://hooks.example.com/lending',
+  events: {
+    enum: WEBHOOK_EVENT_TYPES,
+    description:
+      'The events this subscription receives (at least one): notifications (`lending.notification.…`), bureau (`lending.bureau.…`) and accounting (`lending.accounting.…`) events',
+    example: ['lending.notification.payment-overdue', 'lending.notification.repayment-received'],
+    maxItems: WEBHOOK_EVENT_TYPES.length,
+  },
+  noteExample: 'Collections CRM, production',
+  pauseDescription: 'false pauses the subscription: events that happen meanwhile are not delivered to it',
+  // Absent, not null: a null would reach a NOT NULL column.
+  optional: OptionalField,
 };
 
-export class CreateWebhookSubscriptionRequest {
-  @ApiProperty(URL_DOC)
-  @IsString()
-  @MinChars(1)
-  @MaxChars(MAX_WEBHOOK_URL_LENGTH)
-  url: string;
-
-  @ApiProperty(EVENTS_DOC)
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
-  @IsIn(WEBHOOK_EVENT_TYPES, { each: true })
-  events: string[];
-
-  @ApiPropertyOptional(DESCRIPTION_DOC)
-  @IsOptional()
-  @IsString()
-  @MaxChars(500)
-  description?: string | null;
-}
-
-export class UpdateWebhookSubscriptionRequest {
-  @ApiProperty({ format: 'uuid', description: 'The subscription' })
-  @IsUUID()
-  subscriptionId: string;
-
-  @ApiPropertyOptional(URL_DOC)
-  @OptionalField()
-  @IsString()
-  @MinChars(1)
-  @MaxChars(MAX_WEBHOOK_URL_LENGTH)
-  url?: string;
-
-  @ApiPropertyOptional(EVENTS_DOC)
-  @OptionalField()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
-  @IsIn(WEBHOOK_EVENT_TYPES, { each: true })
-  events?: string[];
-
-  @ApiPropertyOptional({
-    description: 'false pauses the subscription: events that happen meanwhile are not delivered to it',
-    example: false,
-  })
-  @OptionalField()
-  @IsBoolean()
-  enabled?: boolean;
-
-  @ApiPropertyOptional({
-    ...DESCRIPTION_DOC,
-    description: 'Your note about the subscription; null removes it',
-  })
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== null)
-  @IsString()
-  @MaxChars(500)
-  description?: string | null;
-}
+export class CreateWebhookSubscriptionRequest extends webhookCreateRequest(WEBHOOK_SUBSCRIPTION_DOCS) {}
 
 /** DeleteSubscription: the subscription, with its deliveries and their log. */
 export class SubscriptionIdRequest {
@@ -108,30 +38,20 @@ export class SubscriptionIdRequest {
   subscriptionId: string;
 }
 
+export class UpdateWebhookSubscriptionRequest extends webhookUpdateRequest(
+  WEBHOOK_SUBSCRIPTION_DOCS,
+  SubscriptionIdRequest,
+) {}
+
+export class RotateWebhookSecretRequest extends webhookRotateRequest(
+  WEBHOOK_SUBSCRIPTION_DOCS,
+  SubscriptionIdRequest,
+) {}
+
 export class SubscriptionIdQuery {
   @ApiProperty({ format: 'uuid', description: 'The subscription' })
   @IsUUID()
   SubscriptionId: string;
-}
-
-export class RotateWebhookSecretRequest {
-  @ApiProperty({ format: 'uuid', description: 'The subscription' })
-  @IsUUID()
-  subscriptionId: string;
-
-  @ApiPropertyOptional({
-    description:
-      'How long the previous secret keeps signing (a second signature), in seconds; 0 retires it at once',
-    default: 86_400,
-    minimum: 0,
-    maximum: 2_592_000,
-    example: 86_400,
-  })
-  @OptionalField()
-  @IsInt()
-  @Min(0)
-  @Max(2_592_000)
-  overlapSeconds?: number;
 }
 
 /** The delivery log, newest first; each delivery with its attempts. */
@@ -141,10 +61,8 @@ export class GetWebhookDeliveriesRequest {
   @IsUUID()
   SubscriptionId?: string;
 
-  @ApiPropertyOptional({ enum: DELIVERY_STATUSES, description: 'Only deliveries in this status' })
-  @IsOptional()
-  @IsIn(DELIVERY_STATUSES)
-  Status?: (typeof DELIVERY_STATUSES)[number];
+  @WebhookDeliveryStatusFilter()
+  Status?: WebhookDeliveryStatus;
 
   @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Position of the first item, from 0' })
   @IsOptional()
