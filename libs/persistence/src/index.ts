@@ -18,6 +18,7 @@ export { inTransaction, Transactions, txManager, type IsolationLevel, type Tx } 
 export { TenantScopedRepository, type TenantWhere, type PageOptions } from './tenant-scoped.repository';
 export { BatchWriter, type BatchWriterOptions } from './batch-writer';
 export { PeriodicJob } from './periodic-job';
+export { AppPoolModule, AppPoolRepository } from './app-pool.repository';
 export { runAdminCli, type AdminCommand, type AdminCliOptions } from './admin-cli';
 export {
   PgSlidingWindowLimiter,

@@ -3,7 +3,7 @@ import { service } from '@platform/registry';
 import { WebhooksModule, webhooksOptionsFrom, type WebhooksModuleOptions } from '@platform/webhooks';
 import { LendingConfig } from '../config/lending.config';
 import { TenantDataModule } from '../tenancy/tenant-data.module';
-import { WebhookPoolModule, WebhookPoolRepository } from './webhook-pool.repository';
+import { AppPoolModule, AppPoolRepository } from '@platform/persistence';
 import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
@@ -25,9 +25,9 @@ export function webhooksOptions(
   imports: [
     TenantDataModule,
     WebhooksModule.forRootAsync({
-      imports: [WebhookPoolModule],
-      inject: [LendingConfig, WebhookPoolRepository],
-      useFactory: (cfg: LendingConfig, db: WebhookPoolRepository) => webhooksOptions(cfg, db.pool()),
+      imports: [AppPoolModule],
+      inject: [LendingConfig, AppPoolRepository],
+      useFactory: (cfg: LendingConfig, db: AppPoolRepository) => webhooksOptions(cfg, db.pool()),
     }),
   ],
   controllers: [WebhooksController],

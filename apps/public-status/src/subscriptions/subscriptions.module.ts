@@ -1,11 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { Transactions } from '@platform/persistence';
+import { Transactions, AppPoolModule, AppPoolRepository } from '@platform/persistence';
 import { service } from '@platform/registry';
 import { WebhooksModule, webhookTargetPolicy } from '@platform/webhooks';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { PublicStatusConfig } from '../config/public-status.config';
-import { AppPoolModule, AppPoolRepository } from './app-pool.repository';
 import { MailDeliveryWorker } from './mail-delivery.worker';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import { SubscriptionsController } from './subscriptions.controller';

@@ -1,12 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { Transactions } from '@platform/persistence';
+import { Transactions, AppPoolModule, AppPoolRepository } from '@platform/persistence';
 import { service } from '@platform/registry';
 import { WebhooksModule, webhooksOptionsFrom, type WebhooksModuleOptions } from '@platform/webhooks';
 import { VerificationConfig } from '../config/verification.config';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
-import { WebhookPoolModule, WebhookPoolRepository } from './webhook-pool.repository';
 
 /** libs/webhooks wired from verification's config: the same settings and rules as lending. */
 export function webhooksOptions(
@@ -27,9 +26,9 @@ export class WebhookEndpointsModule {
       module: WebhookEndpointsModule,
       imports: [
         WebhooksModule.forRootAsync({
-          imports: [WebhookPoolModule],
-          inject: [VerificationConfig, WebhookPoolRepository],
-          useFactory: (cfg: VerificationConfig, db: WebhookPoolRepository) => webhooksOptions(cfg, db.pool()),
+          imports: [AppPoolModule],
+          inject: [VerificationConfig, AppPoolRepository],
+          useFactory: (cfg: VerificationConfig, db: AppPoolRepository) => webhooksOptions(cfg, db.pool()),
         }),
       ],
       controllers: [WebhookEndpointsController],

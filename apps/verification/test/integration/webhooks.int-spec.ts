@@ -21,7 +21,7 @@ import {
 import { createVerificationApp } from '../../src/bootstrap';
 import { CaseMoves } from '../../src/cases/case-moves.service';
 import { DEV_WEBHOOKS_SECRET_KEY, VerificationConfig } from '../../src/config/verification.config';
-import { WebhookPoolRepository } from '../../src/webhooks/webhook-pool.repository';
+import { AppPoolRepository } from '@platform/persistence';
 import { webhooksOptions } from '../../src/webhooks/webhook-endpoints.module';
 
 type Env<T = unknown> = { success: boolean; code: number; error: string | null; value: T };
@@ -373,7 +373,7 @@ describe('verification webhooks and event contracts (real PostgreSQL, loopback r
       const ep = (await subscribe('org-retry', '/retry', ['case.status_changed'])).body.value;
       const caseId = await createCase('org-retry');
       // The replica's own worker settings, with the jitter pinned to the top of each window.
-      const pool = app.get(WebhookPoolRepository).pool();
+      const pool = app.get(AppPoolRepository).pool();
       const opts = webhooksOptions(app.get(VerificationConfig), pool);
       if (opts.worker === false) throw new Error('the worker should be on');
       const worker = new WebhookDeliveryWorker(pool, 'verification', {
@@ -612,7 +612,7 @@ describe('verification webhooks and event contracts (real PostgreSQL, loopback r
   });
 
   it('SSRF at delivery: a name that resolved to a public address at subscription and to a private one at delivery is refused after DNS', async () => {
-    const pool = app.get(WebhookPoolRepository).pool();
+    const pool = app.get(AppPoolRepository).pool();
     const box = new WebhookSecretBox(DEV_WEBHOOKS_SECRET_KEY);
     let answer = '93.184.216.34';
     const dns: HostResolver = async () => [{ address: answer, family: 4 }];

@@ -4,11 +4,11 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 
 /**
- * The app's pg Pool (TypeORM's postgres driver keeps it as `master`) for libs/webhooks, as in
- * public-status: one pool per app, no second set of connections.
+ * The app's own pg Pool (TypeORM's postgres driver keeps it as `master`), for libraries that speak
+ * `pg` directly (libs/webhooks' worker and stores): one pool per app, no second set of connections.
  */
 @Injectable()
-export class WebhookPoolRepository {
+export class AppPoolRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   pool(): Pool {
@@ -16,5 +16,5 @@ export class WebhookPoolRepository {
   }
 }
 
-@Module({ providers: [WebhookPoolRepository], exports: [WebhookPoolRepository] })
-export class WebhookPoolModule {}
+@Module({ providers: [AppPoolRepository], exports: [AppPoolRepository] })
+export class AppPoolModule {}
