@@ -22,7 +22,7 @@ const codeSpans = (text: string) => [...text.matchAll(/`[^`]+`/g)].map((m) => m[
 function structure(doc: Json): Json {
   const copy = JSON.parse(JSON.stringify(doc)) as Json;
   visitTexts(copy, (holder, key) => (holder[key] = ''));
-  return JSON.parse(JSON.stringify(copy).replace(/"error":"[^"]*"/g, '"error":""')) as Json;
+  return JSON.parse(JSON.stringify(copy).replace(/"error":"(?:[^"\\]|\\.)*"/g, '"error":""')) as Json;
 }
 
 /**
