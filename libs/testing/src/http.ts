@@ -15,13 +15,38 @@ export interface JsonResponse<T = unknown> {
   body: T;
 }
 
+/**
+ * A GET or HEAD on a kept-alive socket the server had already closed: fetch reuses an idle connection
+ * the server timed out while this process was blocked (a spawnSync'd admin command longer than the
+ * server's keep-alive timeout), and fails before any byte of an answer. Such a request never reached
+ * the server, so it is sent once more on a new connection; anything else fails as it is.
+ */
+function staleSocket(err: unknown, method: string): boolean {
+  const cause = (err as { cause?: { code?: string } }).cause;
+  return (method === 'GET' || method === 'HEAD') && cause?.code === 'UND_ERR_SOCKET';
+}
+
 /** fetch + JSON, keeping the status and headers for assertions. */
 export async function request<T = Record<string, unknown>>(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
 ): Promise<JsonResponse<T>> {
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  try {
+    return await requestOnce<T>(url, init, method);
+  } catch (err) {
+    if (!staleSocket(err, method)) throw err;
+    return requestOnce<T>(url, init, method);
+  }
+}
+
+async function requestOnce<T>(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown },
+  method: string,
+): Promise<JsonResponse<T>> {
   const res = await fetch(url, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    method,
     headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
     body:
       init.body === undefined
