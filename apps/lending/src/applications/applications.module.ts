@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CustomersRepository } from '../customers/customers.repository';
+import { LoansModule } from '../loans/loans.module';
+import { LoanProductsRepository } from '../loans/products/loan-products.repository';
 import { TenantDataModule } from '../tenancy/tenant-data.module';
 import { ApplicationTexts } from './application-texts';
 import { ApplicationViews } from './application-views';
@@ -25,10 +27,12 @@ import { StatusHistoryRepository } from './workflow/status-history.repository';
 /**
  * The applications area (issue 12, docs/lending/applications.md): applications and their workflow,
  * check steps behind provider interfaces (stubs or live, LENDING_PROVIDERS), underwriting decisions
- * and the external-call log. Customers are read through the customers area's repository only.
+ * and the external-call log. Customers are read through the customers area's repository only; the
+ * lender's products through theirs (an offer's rate). Moves are announced to the bureau through the
+ * loans area's one emitter (LoanEvents).
  */
 @Module({
-  imports: [TenantDataModule],
+  imports: [TenantDataModule, LoansModule],
   controllers: [
     ApplicationsController,
     ApplicationMovesController,
@@ -38,6 +42,7 @@ import { StatusHistoryRepository } from './workflow/status-history.repository';
   providers: [
     ...CHECK_PROVIDERS,
     CustomersRepository,
+    LoanProductsRepository,
     ApplicationsRepository,
     StatusHistoryRepository,
     ApplicationChecksRepository,

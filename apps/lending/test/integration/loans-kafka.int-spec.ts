@@ -85,6 +85,8 @@ describe('lending contract events through Kafka (real PostgreSQL, Kafka-protocol
   const outcomes: { eventId: string; duplicate: boolean }[] = [];
   let loanId: string;
   let paymentId: string;
+  /** The X-Request-Id the payment's caller sent: its messages' `request-id`. */
+  const paymentRequestId = `req-${randomUUID()}`;
 
   const drain = () =>
     eventually(
@@ -170,7 +172,11 @@ describe('lending contract events through Kafka (real PostgreSQL, Kafka-protocol
     const { loan } = await activeLoan(s, a, 'bank-k', { product: { originationFee: 2_000 } });
     loanId = loan.id;
     const paid = await ok<PaymentView>(
-      s.call(idem(a), 'POST', '/Loans/MakePayment', { loanId, amount: 50_000, channel: 'card' }),
+      s.call({ ...idem(a), 'X-Request-Id': paymentRequestId }, 'POST', '/Loans/MakePayment', {
+        loanId,
+        amount: 50_000,
+        channel: 'card',
+      }),
     );
     paymentId = paid.transactionId as string;
   }, 120_000);
@@ -220,6 +226,38 @@ describe('lending contract events through Kafka (real PostgreSQL, Kafka-protocol
     // In the order written, on one partition (one agreement, one key).
     expect(new Set([...seenBureau, ...seenAccounting].map((m) => `${m.topic}:${m.partition}`)).size).toBe(2);
     expect(seenAccounting.map((m) => m.headers['event-type'])).toEqual(accounting.map((r) => r.event_type));
+    // Each names the HTTP request that caused it: the payment's the id its caller sent, the
+    // disbursement's the one lending gave its request.
+    const requestIds = (messages: ReceivedMessage[], payment: boolean) =>
+      new Set(
+        messages
+          .filter((m) => m.headers['event-type'].includes('.payment-') === payment)
+          .map((m) => m.headers['request-id']),
+      );
+    const all = [...seenBureau, ...seenAccounting];
+    expect(requestIds(all, true)).toEqual(new Set([paymentRequestId]));
+    expect([...requestIds(all, false)]).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+  });
+
+  it('publishes the events of the application the loan was made from, keyed by the application', async () => {
+    const concluded = collector.messages.find(
+      (m) => m.key === loanId && m.headers['event-type'] === 'lending.bureau.loan-contract-concluded',
+    );
+    const applicationId = (concluded?.value as { applicationId: string }).applicationId;
+    const written = await outboxOf(applicationId);
+    expect(written.map((w) => w.event_type)).toEqual([
+      'lending.bureau.application-submitted',
+      'lending.bureau.application-approved',
+    ]);
+    const seen = await collector.waitFor(
+      (m) => m.topic === LENDING_BUREAU_TOPIC && m.key === applicationId,
+      written.length,
+    );
+    expect(seen.map((m) => m.headers['event-id'])).toEqual(written.map((w) => w.id));
+    for (const m of seen) {
+      expect(m.headers).toMatchObject({ 'aggregate-type': 'lending.application', 'tenant-id': 'bank-k' });
+      expect(m.value).toMatchObject({ eventType: m.headers['event-type'], applicationId });
+    }
   });
 
   it('lets a consumer book each accounting event once, its inbox dropping a redelivered message', async () => {

@@ -152,6 +152,11 @@ export class CheckRunnerService {
       return;
     }
     const approve = verdict.verdict === 'approve';
+    // The rules offer the request as asked, at no rate of their own.
+    const offer =
+      approve && app.amount !== null && app.termMonths !== null
+        ? { amount: app.amount, termMonths: app.termMonths, annualRateBps: null }
+        : null;
     await this.workflow.move(
       organizationId,
       app,
@@ -160,6 +165,7 @@ export class CheckRunnerService {
         action: 'ChecksCompleted',
         by,
         reason: verdict.reasons.join(', '),
+        decision: { reasons: verdict.reasons, offer },
       },
       lang,
       tx,

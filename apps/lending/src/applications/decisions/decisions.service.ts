@@ -10,6 +10,7 @@ import type { ApplicationDetailsResponse } from '../dto/application.response';
 import type { MakeDecisionRequest } from '../dto/decision.request';
 import type { DecisionResponse } from '../dto/decision.response';
 import type { ApplicationStatus } from '../workflow/application-workflow';
+import type { MoveDecision } from '../workflow/application-events';
 import { ApplicationWorkflowService } from '../workflow/application-workflow.service';
 import { ApplicationDecisionsRepository } from './application-decisions.repository';
 import type { DecisionOutcome } from './decision-reasons';
@@ -31,6 +32,14 @@ function shapeProblems(dto: MakeDecisionRequest): RawFieldError[] {
   if (dto.outcome === 'decline' && dto.offer)
     problems.push({ field: 'offer', rule: 'whitelistValidation', args: { property: 'offer' } });
   return problems;
+}
+
+/** An offer of a row that has its request (every application since issue 12), for the move's event. */
+function offered(
+  offer: { amount: number | null; termMonths: number | null; annualRateBps: number | null } | null,
+): MoveDecision['offer'] {
+  if (!offer || offer.amount === null || offer.termMonths === null) return null;
+  return { amount: offer.amount, termMonths: offer.termMonths, annualRateBps: offer.annualRateBps };
 }
 
 /**
@@ -60,6 +69,11 @@ export class DecisionsService {
     await this.data.run(organizationId, async (tx) => {
       const app = await this.workflow.lockOrFail(organizationId, dto.applicationId, tx);
       const reasons = dto.reasons?.length ? dto.reasons : ['REVIEWED_BY_UNDERWRITER'];
+      // An approval without an offer grants the request as asked; a decline offers nothing.
+      const offer =
+        outcome === 'decline'
+          ? null
+          : (dto.offer ?? { amount: app.amount, termMonths: app.termMonths, annualRateBps: null });
       await this.workflow.move(
         organizationId,
         app,
@@ -68,15 +82,11 @@ export class DecisionsService {
           action: 'MakeDecision',
           by: { actor: 'key', keyId },
           reason: reasons.join(', '),
+          decision: { reasons, offer: offered(offer) },
         },
         lang,
         tx,
       );
-      // An approval without an offer grants the request as asked; a decline offers nothing.
-      const offer =
-        outcome === 'decline'
-          ? null
-          : (dto.offer ?? { amount: app.amount, termMonths: app.termMonths, annualRateBps: null });
       await this.decisions.add(
         organizationId,
         {

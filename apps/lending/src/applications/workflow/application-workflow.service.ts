@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Language } from '@platform/i18n';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
+import { LoanEvents } from '../../loans/events/loan-events';
+import { todayUtc } from '../../loans/loan-dates';
+import { LoanProductsRepository } from '../../loans/products/loan-products.repository';
 import type { LoanApplication } from '../application.entity';
 import { ApplicationTexts } from '../application-texts';
 import { ApplicationError, applicationError } from '../applications.errors';
@@ -12,6 +15,7 @@ import {
   type ApplicationStatus,
   type MoveActor,
 } from './application-workflow';
+import { applicationEventsOf, offeredRate, type MoveDecision } from './application-events';
 import { StatusHistoryRepository } from './status-history.repository';
 
 /** Who makes a move: the calling key, or the rules (with the key whose call led to them). */
@@ -22,9 +26,10 @@ export interface MoveBy {
 
 /**
  * The one place an application's status changes: checks the move against the workflow table, writes
- * the status and appends the history line, in the caller's transaction and under the application's
- * row lock (`ApplicationsRepository.lock`), so concurrent moves serialise and exactly one of two
- * conflicting moves wins.
+ * the status, appends the history line and announces the move to the bureau (application-events.ts,
+ * through LoanEvents), in the caller's transaction and under the application's row lock
+ * (`ApplicationsRepository.lock`), so concurrent moves serialise, exactly one of two conflicting moves
+ * wins, and a move refused or rolled back announces nothing.
  */
 @Injectable()
 export class ApplicationWorkflowService {
@@ -32,6 +37,8 @@ export class ApplicationWorkflowService {
     private readonly applications: ApplicationsRepository,
     private readonly history: StatusHistoryRepository,
     private readonly texts: ApplicationTexts,
+    private readonly events: LoanEvents,
+    private readonly products: LoanProductsRepository,
   ) {}
 
   /** The application locked for a move, or 404 (another organization's id reads as unknown). */
@@ -50,10 +57,20 @@ export class ApplicationWorkflowService {
     );
   }
 
+  /**
+   * `decision`: what the decision behind a move to approved, counter_offered or declined offered and
+   * why (its event says so).
+   */
   async move(
     organizationId: OrganizationId,
     app: LoanApplication,
-    move: { to: ApplicationStatus; action: ApplicationAction; by: MoveBy; reason?: string | null },
+    move: {
+      to: ApplicationStatus;
+      action: ApplicationAction;
+      by: MoveBy;
+      reason?: string | null;
+      decision?: MoveDecision;
+    },
     lang: Language,
     tx: Tx,
   ): Promise<void> {
@@ -75,7 +92,23 @@ export class ApplicationWorkflowService {
       },
       tx,
     );
+    const rate = move.decision?.offer
+      ? offeredRate(move.decision.offer.annualRateBps, await this.productRate(organizationId, app, tx))
+      : undefined;
+    const events = applicationEventsOf(
+      app,
+      { from: app.status, to: move.to, decision: move.decision, rate },
+      todayUtc(),
+    );
+    for (const e of events) await this.events.emit(tx, organizationId, e.type, e.body as never);
     Object.assign(app, { status: move.to, ...claim });
+  }
+
+  /** The rate of the lender's product the application names, when it exists in its currency. */
+  private async productRate(organizationId: OrganizationId, app: LoanApplication, tx: Tx) {
+    if (!app.productCode) return null;
+    const product = await this.products.byCode(organizationId, app.productCode, tx);
+    return product && product.currency === app.currency ? product.annualRate : null;
   }
 
   /** The first history line: the application's creation as a draft. */

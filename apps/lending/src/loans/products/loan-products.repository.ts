@@ -32,6 +32,11 @@ export class LoanProductsRepository extends TenantScopedRepository<LoanProduct, 
     return this.findOne(organizationId, { id }, tx);
   }
 
+  /** The product with this code (what an application's `productCode` names), or null. */
+  byCode(organizationId: OrganizationId, code: string, tx: Tx): Promise<LoanProduct | null> {
+    return this.findOne(organizationId, { code }, tx);
+  }
+
   /** The product, locked for a change until the transaction ends. */
   lock(organizationId: OrganizationId, id: string, tx: Tx): Promise<LoanProduct | null> {
     return this.select(organizationId, 'p', tx)
