@@ -251,6 +251,34 @@ describe('lending loans: payments, allocation, early repayment, reversal (real P
     expect(txs.total).toBe(3);
   });
 
+  it('reverses an earlier payment once every payment after it is reversed', async () => {
+    const { loan: l, schedule: rows } = await activeLoan(s, a, 'bank-a');
+    const before = await balances(l.id);
+    const p1 = await ok(pay(l.id, { amount: 50_000 }));
+    const p2 = await ok(pay(l.id, { amount: 300_000, mode: 'reduceTerm' }));
+    const reverse = (transactionId: string | null) =>
+      s.call<Env & { latestTransactionId?: string }>(idem(a), 'POST', '/Loans/ReversePayment', {
+        loanId: l.id,
+        transactionId,
+      });
+    const standing = await reverse(p1.transactionId);
+    expect([standing.status, standing.body.value.reason, standing.body.value.latestTransactionId]).toEqual([
+      409,
+      'LOAN_TRANSACTION_NOT_LATEST',
+      p2.transactionId,
+    ]);
+    expect((await reverse(p2.transactionId)).status).toBe(200);
+    // P2 and its reversal cancel out: P1 is the latest operation that stands.
+    const first = await reverse(p1.transactionId);
+    expect(first.status).toBe(200);
+    const balance = (b: BalancesView) => Object.fromEntries(b.accounts.map((x) => [x.account, x.balance]));
+    expect(balance(await balances(l.id))).toEqual(balance(before));
+    expect((await schedule(l.id)).map((x) => [x.id, x.remaining])).toEqual(
+      rows.map((x) => [x.id, x.remaining]),
+    );
+    expect(await transactionsOf(s, l.id, 'reversal')).toBe(2);
+  });
+
   it('refuses value dates in the future or before the last transaction', async () => {
     const { loan: l } = await activeLoan(s, a, 'bank-a', { disbursedOn: dayFromToday(-20) });
     const future = await pay(l.id, { amount: 1_000, valueDate: dayFromToday(1) });

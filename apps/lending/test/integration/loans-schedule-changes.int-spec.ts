@@ -278,6 +278,30 @@ describe('lending loan schedule changes (real PostgreSQL)', () => {
     expect(await transactionsOf(s, fresh.loan.id, 'restructuring')).toBe(0);
   });
 
+  it("keeps a restructuring's term within the product's limits and a holiday within its longest term", async () => {
+    // The product lends for 3 to 36 instalments.
+    const { loan } = await activeLoan(s, a, 'bank-a');
+    for (const termCount of [1900, 37, 2]) {
+      const r = await restructure({ loanId: loan.id, termCount }, undefined, a, 'ru');
+      expect([termCount, r.status, r.body.value.reason, r.body.value]).toEqual([
+        termCount,
+        422,
+        'LOAN_TERM_OUT_OF_RANGE',
+        expect.objectContaining({ min: 3, max: 36 }),
+      ]);
+      expect(r.body.error).toContain('от 3 до 36');
+    }
+    const long = await holiday({ loanId: loan.id, periods: 37 }, undefined, a, 'kk');
+    expect([long.status, long.body.value.reason, long.body.value]).toEqual([
+      422,
+      'LOAN_SCHEDULE_CHANGE_INVALID',
+      expect.objectContaining({ problem: 'HOLIDAY_TOO_LONG', field: 'periods', max: 36 }),
+    ]);
+    expect(await transactionsOf(s, loan.id)).toBe(1);
+    expect((await ok(restructure({ loanId: loan.id, termCount: 36 }))).schedule).toHaveLength(36);
+    expect((await ok(holiday({ loanId: loan.id, periods: 36 }))).schedule).toHaveLength(72);
+  });
+
   it("answers 404 for another organization's loan, 409 before the loan is paid out, 400 without a key", async () => {
     const { loan } = await activeLoan(s, a, 'bank-a');
     const b = await s.organization('bank-b');

@@ -99,6 +99,38 @@ describe('lending loans: products, contracts, disbursement (real PostgreSQL)', (
         'LOAN_PRODUCT_INVALID',
         'ALLOCATION_ORDER',
       ]);
+      // Too short, too long, or a component twice: not each component once, as the docs say.
+      for (const allocationOrder of [
+        ['fees', 'penalties'],
+        [],
+        [
+          'fees',
+          'penalties',
+          'overdueInterest',
+          'overduePrincipal',
+          'currentInterest',
+          'currentPrincipal',
+          'fees',
+        ],
+      ]) {
+        const r = await product({ allocationOrder }, 'tr');
+        expect([...reason(r), r.body.value.problem, r.body.value.field]).toEqual([
+          422,
+          'LOAN_PRODUCT_INVALID',
+          'ALLOCATION_ORDER',
+          'allocationOrder',
+        ]);
+      }
+      const made = await ok(product(), 201);
+      const changed = await s.call<{ problem?: string }>(a, 'POST', '/Loans/UpdateLoanProduct', {
+        productId: made.id,
+        allocationOrder: ['fees', 'penalties'],
+      });
+      expect([...reason(changed), changed.body.value.problem]).toEqual([
+        422,
+        'LOAN_PRODUCT_INVALID',
+        'ALLOCATION_ORDER',
+      ]);
       const grace = await product({ minTerm: 3, graceInterestOnly: 2, gracePrincipal: 1 });
       expect(grace.body.value.problem).toBe('GRACE');
       const high = await product({ penaltyAnnualRate: '1000' });

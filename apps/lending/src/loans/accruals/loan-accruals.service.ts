@@ -164,6 +164,14 @@ export class LoanAccruals {
     return out;
   }
 
+  /** The last day whose interest the loan has accrued (its end done), or null before the first. */
+  async accruedThrough(organizationId: OrganizationId, loan: Loan, tx: Tx): Promise<string | null> {
+    const state = await this.states.of(organizationId, loan.id, tx);
+    return state && loan.disbursedOn && state.accruedThrough >= loan.disbursedOn
+      ? state.accruedThrough
+      : null;
+  }
+
   /** The start of `day`: overdue moves, the true-up of a period ending today, an overdue reported. */
   private async start(b: Book, day: string): Promise<void> {
     await this.moveOverdue(b, day);

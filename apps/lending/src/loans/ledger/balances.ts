@@ -16,6 +16,14 @@ export const principalOwed = (b: AccountBalances): number => b.loan_principal + 
 /** Interest accrued and owed: current and past due (interest paid ahead is not subtracted). */
 export const interestOwed = (b: AccountBalances): number => b.interest_receivable + b.overdue_interest;
 
+/**
+ * Interest the ledger holds: accrued (or carried, or deferred) and not paid, current and past due, net of
+ * interest paid ahead. What the schedule in force bills and has not been paid, less what it bills that
+ * has not accrued yet (docs/lending/loans.md, "Interest the ledger holds").
+ */
+export const interestHeld = (b: AccountBalances): number =>
+  b.interest_receivable + b.overdue_interest - b.interest_advance;
+
 /** Sum of debits and of credits over all accounts: equal in a balanced ledger. */
 export function trialBalance(totals: Record<LedgerAccount, AccountTotals>): {
   debit: number;

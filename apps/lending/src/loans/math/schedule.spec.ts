@@ -1,5 +1,11 @@
 import { LoanMathErrorCode } from './errors';
-import { type Instalment, type ScheduleInput, annuityPaymentOf, generateSchedule } from './index';
+import {
+  type Instalment,
+  type ScheduleInput,
+  annuityPaymentOf,
+  generateSchedule,
+  periodInterest,
+} from './index';
 
 // Reference numbers are computed independently (Python `fractions` + `datetime`, or by hand, as shown).
 const brief = (rows: Instalment[]) =>
@@ -105,30 +111,48 @@ describe('annuity', () => {
   });
 
   it('pay-nothing grace: interest is not capitalised; it is due with the first paying instalment', () => {
-    // Two periods of 1,000,000/150 = 40000/3 = 13333.33 -> 13333 deferred; instalment 3 pays 6667 + 13333.
+    // Two periods of 1,000,000/150 = 6666.67 -> 6667 each (every period's interest is rounded once, as the
+    // accruals book it): 13334 deferred; instalment 3 pays 6667 + 13334.
     const rows = generateSchedule({ ...excel, termCount: 12, gracePrincipal: 2 });
     expect(brief(rows.slice(0, 3))).toEqual([
       ['2025-02-15', 0, 0, 0, 0, 1_000_000],
       ['2025-03-15', 0, 0, 0, 0, 1_000_000],
-      ['2025-04-15', 97036, 20000, 0, 117036, 902964],
+      ['2025-04-15', 97036, 20001, 0, 117037, 902964],
     ]);
     expect(rows.slice(3).map((r) => [r.principal, r.interest])).toEqual(
       EXCEL_ROWS.slice(1).map((r) => [r[1], r[2]]),
     );
   });
 
-  it("pay-nothing grace with 'spread': the deferred 13,333 in ten parts of 1,333, the last 1,336", () => {
+  it("pay-nothing grace with 'spread': the deferred 13,334 in ten parts of 1,333, the last 1,337", () => {
     const rows = generateSchedule({ ...excel, termCount: 12, gracePrincipal: 2, deferredInterest: 'spread' });
     expect(rows.slice(2).map((r) => r.interest - Number(EXCEL_ROWS[r.number - 3][2]))).toEqual([
-      1333, 1333, 1333, 1333, 1333, 1333, 1333, 1333, 1333, 1336,
+      1333, 1333, 1333, 1333, 1333, 1333, 1333, 1333, 1333, 1337,
     ]);
+  });
+
+  it('defers exactly what the pay-nothing periods accrue: each period rounded once, then summed', () => {
+    // 1,000,000 at 8% ACT/365F from 2025-01-15: 31 days 6794.52 -> 6795, 28 days 6136.99 -> 6137,
+    // 31 days 6794.52 -> 6795 (rounded as a whole, 19726.03 -> 19726, one less than the accruals book).
+    const terms = {
+      scheduleType: 'differentiated' as const,
+      dayCount: 'ACT/365F' as const,
+      frequency: 'monthly' as const,
+    };
+    const rows = generateSchedule({ ...excel, ...terms, termCount: 6, gracePrincipal: 3 });
+    const accrued = rows
+      .slice(0, 3)
+      .map((r) => periodInterest(r.principal + r.balanceAfter, '8', r.periodStart, r.dueDate, terms).rounded);
+    expect(accrued).toEqual([6795, 6137, 6795]);
+    const own = periodInterest(1_000_000, '8', rows[3].periodStart, rows[3].dueDate, terms).rounded;
+    expect(rows[3].interest).toBe(own + 6795 + 6137 + 6795);
   });
 
   it('both graces: pay nothing first, then interest only, then amortise', () => {
     const rows = generateSchedule({ ...excel, termCount: 13, gracePrincipal: 1, graceInterestOnly: 2 });
     expect(rows.slice(0, 4).map((r) => [r.principal, r.interest])).toEqual([
       [0, 0],
-      // Own 6666.67 -> 6667 plus the deferred period's 6666.67, rounded as a whole -> 6667.
+      // Own 6666.67 -> 6667 plus the deferred period's 6666.67 -> 6667.
       [0, 13334],
       [0, 6667],
       [97036, 6667],

@@ -4,7 +4,6 @@ import { LoanMathErrorCode as C, mathError } from './errors';
 import {
   type Ratio,
   type Rounding,
-  add,
   checkRounding,
   minor,
   mul,
@@ -21,7 +20,7 @@ export const SCHEDULE_TYPES: readonly ScheduleType[] = ['annuity', 'differentiat
 /**
  * Where the interest of the "pay nothing" periods (gracePrincipal, payment holiday) goes. It is never
  * capitalised (the principal repaid always equals the principal lent); it accrues as simple interest on
- * the outstanding principal, is rounded once as a whole, and is due
+ * the outstanding principal, each period's rounded once (as any period's interest), and their sum is due
  * - 'first': with the first instalment after those periods (default);
  * - 'spread': in equal parts with every instalment after them (the last absorbs the rounding).
  */
@@ -236,7 +235,9 @@ export function buildSchedule(plan: Plan): Instalment[] {
 
   const out: Instalment[] = [];
   let balance = plan.principal;
-  let deferredExact: Ratio = { n: 0n, d: 1n };
+  // Each pay-nothing period's interest is rounded once, as every period's is, and their sum deferred:
+  // exactly what the daily accruals book for those periods.
+  let deferredRounded = 0n;
   let deferredTotal = 0n;
   let deferredFees: { name: string; amount: number }[] = [];
 
@@ -250,12 +251,12 @@ export function buildSchedule(plan: Plan): Instalment[] {
       .map((f) => ({ name: f.name, amount: f.amount }));
 
     if (k < payNothing) {
-      deferredExact = add(deferredExact, own);
+      deferredRounded += roundRatio(own, rounding);
       deferredFees = deferredFees.concat(feeItems);
       out.push(row(plan.firstNumber + k, start, end, 0n, 0n, [], balance));
       continue;
     }
-    if (k === payNothing) deferredTotal = roundRatio(deferredExact, rounding) + plan.carriedInterest;
+    if (k === payNothing) deferredTotal = deferredRounded + plan.carriedInterest;
 
     const j = k - payNothing;
     const deferredPiece = shareOf(deferredTotal, deferredMode, j, n - payNothing, rounding);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { allocate, DEBT_COMPONENTS } from '../math';
+import { allocate, DEBT_COMPONENTS, interestBetween } from '../math';
 import { fullyRepaid, paymentLines, rowsAfter } from './payment-booking';
 import { creditInterest, planDebts, spread, type PositionRow } from './payment-plan';
 
@@ -41,6 +41,26 @@ function rows(paid: Partial<Record<number, Partial<PositionRow['paid']>>> = {}):
   }));
 }
 
+/**
+ * The interest the ledger holds on `valueDate` for a schedule whose interest is all its own: what instalments
+ * due before it bill, what the current period accrued to it (all of it when due that day), less paid.
+ */
+function held(r: PositionRow[], valueDate: string): number {
+  return r.reduce((s, x) => {
+    if (x.dueDate <= valueDate) return s + x.interest - x.paid.interest;
+    if (x.periodStart >= valueDate) return s - x.paid.interest;
+    const accrued = interestBetween(
+      x.principal + x.balanceAfter,
+      TERMS.annualRate,
+      x.periodStart,
+      valueDate,
+      TERMS.dayCount,
+      TERMS.rounding,
+    ).rounded;
+    return s + accrued - x.paid.interest;
+  }, 0);
+}
+
 const plan = (valueDate: string, mode: 'regular' | 'reduceTerm' = 'regular', r = rows(), penalty = 0) =>
   planDebts({
     rows: r,
@@ -49,7 +69,7 @@ const plan = (valueDate: string, mode: 'regular' | 'reduceTerm' = 'regular', r =
     order: DEBT_COMPONENTS,
     principalOutstanding: 300_000 - r.reduce((s, x) => s + x.paid.principal, 0),
     penaltyReceivable: penalty,
-    terms: TERMS,
+    interestHeld: held(r, valueDate),
   });
 
 describe('the debts a payment settles', () => {
@@ -92,7 +112,7 @@ describe('the debts a payment settles', () => {
       ],
       principalOutstanding: 300_000,
       penaltyReceivable: 0,
-      terms: TERMS,
+      interestHeld: held(rows(), '2026-01-16'),
     });
     // 300 000 x 24% x 15/360 = 3 000
     expect([p.debts.currentInterest, p.debts.currentPrincipal, p.debts.fees]).toEqual([
@@ -120,6 +140,62 @@ describe('the debts a payment settles', () => {
     ).toEqual([
       { interest: 0, total: 8_000 },
       { interest: 1_000, total: 9_000 },
+    ]);
+  });
+
+  it('owes on an early repayment the interest a later instalment bills: carried or deferred, already accrued', () => {
+    // A holiday made instalment 1 pay nothing; instalment 2 bills its own 4 040 and 6 000 deferred.
+    const r = rows().map((x) =>
+      x.number === 1
+        ? { ...x, principal: 0, interest: 0, fees: 0, balanceAfter: 300_000 }
+        : x.number === 2
+          ? { ...x, interest: 10_040 }
+          : x,
+    );
+    // On 2026-01-16 the ledger holds 5 000 carried from before the holiday and 3 000 accrued since.
+    const p = plan('2026-01-16', 'reduceTerm', r);
+    expect(p.debts.currentInterest).toBe(3_000);
+    const q = planDebts({
+      rows: r,
+      valueDate: '2026-01-16',
+      mode: 'reduceTerm',
+      order: DEBT_COMPONENTS,
+      principalOutstanding: 300_000,
+      penaltyReceivable: 0,
+      interestHeld: 8_000,
+    });
+    // All of it owed, on the instalment that bills it (the first one bills nothing).
+    expect([q.debts.currentInterest, q.buckets.currentInterest]).toEqual([
+      8_000,
+      [{ instalmentId: 'i2', amount: 8_000 }],
+    ]);
+    // A residue no instalment bills goes with the first that does.
+    const over = planDebts({
+      rows: r.slice(0, 2),
+      valueDate: '2026-01-16',
+      mode: 'reduceTerm',
+      order: DEBT_COMPONENTS,
+      principalOutstanding: 300_000,
+      penaltyReceivable: 0,
+      interestHeld: 10_041,
+    });
+    expect(over.buckets.currentInterest).toEqual([
+      { instalmentId: 'i1', amount: 1 },
+      { instalmentId: 'i2', amount: 10_040 },
+    ]);
+    // Past maturity, with none.
+    const none = planDebts({
+      rows: r,
+      valueDate: '2026-05-01',
+      mode: 'reduceTerm',
+      order: DEBT_COMPONENTS,
+      principalOutstanding: 0,
+      penaltyReceivable: 0,
+      interestHeld: 12_081,
+    });
+    expect([none.debts.overdueInterest, none.buckets.currentInterest]).toEqual([
+      12_080,
+      [{ instalmentId: null, amount: 1 }],
     ]);
   });
 
@@ -164,7 +240,7 @@ describe('the lines of a payment (property)', () => {
             order,
             principalOutstanding: 300_000,
             penaltyReceivable: penalty,
-            terms: TERMS,
+            interestHeld: held(r, valueDate),
           });
           const allocation = allocate(amount, p.debts, p.order);
           const booking = paymentLines(amount, p, allocation, receivable);

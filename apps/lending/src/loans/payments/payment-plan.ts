@@ -1,4 +1,4 @@
-import { DEBT_COMPONENTS, interestBetween, type DebtComponent, type DayCount, type Rounding } from '../math';
+import { DEBT_COMPONENTS, type DebtComponent } from '../math';
 
 /** How a payment is applied (docs/lending/loans.md, "Payments"). */
 export const PAYMENT_MODES = ['regular', 'reduceTerm', 'reduceInstalment'] as const;
@@ -31,8 +31,8 @@ export interface DebtPlan {
   /** The instalment the value date falls in (the first due on or after it), if any. */
   current: PositionRow | null;
   /**
-   * Early repayment in the middle of a period: interest already paid on the current instalment beyond
-   * what accrued until the value date (an instalment paid ahead), credited to the new schedule.
+   * Early repayment: interest paid ahead beyond all interest accrued until the value date (an instalment
+   * paid before its due date), credited to the new schedule.
    */
   interestCredit: number;
 }
@@ -45,7 +45,13 @@ export interface PlanInput {
   /** Ledger balances before the payment. */
   principalOutstanding: number;
   penaltyReceivable: number;
-  terms: { annualRate: string; dayCount: DayCount; rounding: Rounding };
+  /**
+   * Interest the ledger holds, accrued through the day before the value date and not paid, net of interest
+   * paid ahead: interest_receivable + overdue_interest - interest_advance. It includes interest accrued
+   * before the current period that a later instalment bills (carried by a schedule change, deferred by a
+   * holiday), so an early repayment owes all of it.
+   */
+  interestHeld: number;
 }
 
 const remaining = (r: PositionRow) => ({
@@ -64,10 +70,13 @@ const positive = (b: Bucket[]) => b.filter((x) => x.amount > 0);
  * - overdue: instalments due before the value date, what remains of their interest and principal;
  * - current: the first instalment due on or after the value date. A regular payment settles what
  *   remains of it (an instalment paid ahead is paid in full). An early repayment (reduceTerm,
- *   reduceInstalment) owes only the interest accrued from the period's start to the value date (all of
- *   it when the instalment is due that day), and its current principal is all the principal not
- *   overdue: what the payment leaves after every other debt is the prepayment, so for an early
- *   repayment currentPrincipal is always settled last, whatever the product's order says;
+ *   reduceInstalment) owes all the interest accrued until the value date and not paid that is not
+ *   overdue (`interestHeld` less the overdue interest): the current period's to the value date (all of
+ *   it when the instalment is due that day), and interest accrued earlier that a later instalment bills
+ *   (carried by a restructuring, deferred by a holiday); it is credited to the instalments that bill it,
+ *   first ones first. Its current principal is all the principal not overdue: what the payment leaves
+ *   after every other debt is the prepayment, so for an early repayment currentPrincipal is always
+ *   settled last, whatever the product's order says;
  * - fees: what remains of the fees of the instalments due so far (regular), or of all of them (early);
  * - penalties: the accrued penalty receivable.
  */
@@ -92,27 +101,18 @@ export function planDebts(input: PlanInput): DebtPlan {
   );
 
   let interestCredit = 0;
-  if (current) {
+  if (current && (!early || current.dueDate === d)) {
     const left = remaining(current);
-    if (!early || current.dueDate === d) {
-      buckets.currentInterest = positive([{ instalmentId: current.id, amount: left.interest }]);
-      buckets.currentPrincipal = positive([{ instalmentId: current.id, amount: left.principal }]);
-    } else {
-      const opening = current.principal + current.balanceAfter;
-      const accrued = interestBetween(
-        opening,
-        input.terms.annualRate,
-        current.periodStart,
-        d,
-        input.terms.dayCount,
-        input.terms.rounding,
-      ).rounded;
-      const owed = accrued - current.paid.interest;
-      interestCredit = Math.max(0, -owed);
-      buckets.currentInterest = positive([{ instalmentId: current.id, amount: Math.max(0, owed) }]);
-    }
+    if (!early) buckets.currentInterest = positive([{ instalmentId: current.id, amount: left.interest }]);
+    buckets.currentPrincipal = positive([{ instalmentId: current.id, amount: left.principal }]);
   }
   if (early) {
+    const held = input.interestHeld - sum(buckets.overdueInterest);
+    interestCredit = Math.max(0, -held);
+    buckets.currentInterest = billedBy(
+      rows.filter((r) => r.dueDate >= d),
+      Math.max(0, held),
+    );
     const dueToday = buckets.currentPrincipal;
     const prepayable =
       input.principalOutstanding -
@@ -132,6 +132,28 @@ export function planDebts(input: PlanInput): DebtPlan {
     ? [...input.order.filter((c) => c !== 'currentPrincipal'), 'currentPrincipal' as const]
     : [...input.order];
   return { debts, order, buckets, current, interestCredit };
+}
+
+/**
+ * Interest owed over the instalments that bill it, first ones first, each as far as it bills interest not
+ * yet paid. Anything beyond (a residue no instalment bills) goes with the first; with no instalment left
+ * (past maturity), with none.
+ */
+function billedBy(rows: readonly PositionRow[], amount: number): Bucket[] {
+  const out: Bucket[] = [];
+  let left = amount;
+  for (const r of rows) {
+    const take = Math.min(left, remaining(r).interest);
+    if (take > 0) out.push({ instalmentId: r.id, amount: take });
+    left -= take;
+  }
+  if (left > 0) {
+    const id = rows[0]?.id ?? null;
+    const first = out.find((b) => b.instalmentId === id);
+    if (first) first.amount += left;
+    else out.unshift({ instalmentId: id, amount: left });
+  }
+  return out;
 }
 
 /** A component's allocated amount split over its buckets, in order. */

@@ -5,12 +5,13 @@ import type { OrganizationId } from '@platform/tenancy';
 import type { IdempotentRequest } from '../../idempotency/idempotent-request';
 import { IdempotentOperations } from '../../idempotency/idempotent-operations';
 import { TenantData } from '../../tenancy/tenant-data';
+import { nextDay } from '../accruals/accrual-plan';
 import { LoanAccruals } from '../accruals/loan-accruals.service';
 import type { MakePaymentRequest, PreviewPaymentRequest } from '../dto/payment.request';
 import type { PaymentResponse } from '../dto/payment.response';
 import { LoanEvents } from '../events/loan-events';
 import type { PaymentChannel } from '../events/loan-facts';
-import { balancesOf, principalOwed } from '../ledger/balances';
+import { balancesOf, interestHeld, principalOwed } from '../ledger/balances';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LoanBook, type LoanPosition } from '../ledger/loan-book';
 import { todayUtc } from '../loan-dates';
@@ -179,7 +180,7 @@ export class PaymentsService {
     mode: PaymentMode,
     tx: Tx,
   ): Promise<Computed> {
-    const valueDate = await this.valueDate(organizationId, loan, requestedDate, tx);
+    const valueDate = await this.valueDate(organizationId, loan, requestedDate, mode, tx);
     const position = await this.book.position(organizationId, loan.id, tx);
     const plan = withTerms(() =>
       planDebts({
@@ -189,7 +190,7 @@ export class PaymentsService {
         order: loan.allocationOrder,
         principalOutstanding: principalOwed(position.balances),
         penaltyReceivable: Math.max(0, position.balances.penalty_receivable),
-        terms: { annualRate: loan.annualRate, dayCount: loan.dayCount, rounding: loan.rounding },
+        interestHeld: interestHeld(position.balances),
       }),
     );
     const allocation = withTerms(() => allocate(amount, plan.debts, plan.order));
@@ -207,11 +208,24 @@ export class PaymentsService {
     return { valueDate, mode, position, plan, allocation, booking, replaced, closes };
   }
 
-  /** The value date asked for (default today), or 422 when outside [disbursement or last transaction, today]. */
-  private async valueDate(organizationId: OrganizationId, loan: Loan, requested: string | undefined, tx: Tx) {
+  /**
+   * The value date asked for (default today), or 422 when outside [disbursement or last transaction, today].
+   * An early repayment changes the schedule from its value date, so it also comes after the last day whose
+   * interest has accrued (that day's interest ran on the schedule it would replace).
+   */
+  private async valueDate(
+    organizationId: OrganizationId,
+    loan: Loan,
+    requested: string | undefined,
+    mode: PaymentMode,
+    tx: Tx,
+  ) {
     const today = todayUtc();
     const last = await this.ledger.lastValueDate(organizationId, loan.id, tx);
-    const earliest = [loan.disbursedOn ?? today, last ?? today].sort().at(-1) as string;
+    const accrued = mode === 'regular' ? null : await this.accruals.accruedThrough(organizationId, loan, tx);
+    const earliest = [loan.disbursedOn ?? today, last ?? today, ...(accrued ? [nextDay(accrued)] : [])]
+      .sort()
+      .at(-1) as string;
     const date = requested ?? today;
     if (date < earliest || date > today)
       throw loanError(

@@ -163,9 +163,11 @@ export class ReversalsService {
 
   /**
    * The transaction that stands on the payment, if any: a later operation (reverse that one first),
-   * or the accruals after it when they depend on it. The daily accruals after a payment are computed on
-   * the schedule, not on what was paid, and what is overdue is made good by the next day's start, so
-   * they do not stand on a payment unless it changed the schedule (its interest accrued on the new one),
+   * or the accruals after it when they depend on it. A later payment already reversed and its reversal
+   * cancel out: neither stands on it (so payments are reversed latest first, one after the other). The
+   * daily accruals after a payment are computed on the schedule, not on what was paid, and what is
+   * overdue is made good by the next day's start, so they do not stand on a payment unless it changed
+   * the schedule (its interest accrued on the new one),
    * or penalties would have run on what it paid (an instalment it paid fell due, past its grace days,
    * before the last day accrued).
    */
@@ -177,7 +179,11 @@ export class ReversalsService {
     scheduleChanged: boolean,
     tx: Tx,
   ): Promise<LedgerTransaction | null> {
-    const later = await this.ledger.after(organizationId, loan.id, original.seq, tx);
+    const reversals = await this.ledger.reversalsOf(organizationId, loan.id, tx);
+    const cancelled = new Set([...reversals].flatMap(([reversed, reversal]) => [reversed, reversal]));
+    const later = (await this.ledger.after(organizationId, loan.id, original.seq, tx)).filter(
+      (t) => !cancelled.has(t.id),
+    );
     const operation = later.find((t) => !JOB_KINDS.includes(t.kind));
     if (operation || !later.length) return operation ?? null;
     const last = later[later.length - 1];

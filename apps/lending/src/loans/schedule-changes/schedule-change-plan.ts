@@ -1,5 +1,5 @@
 import type { OverdueBalance } from '../ledger/ledger.repository';
-import { interestBetween, type DayCount, type Rounding, type ScheduleFee } from '../math';
+import type { ScheduleFee } from '../math';
 import type { PositionRow } from '../payments/payment-plan';
 
 /**
@@ -8,9 +8,12 @@ import type { PositionRow } from '../payments/payment-plan';
  * math's reschedule; a restructuring may also fold in what is past due (`includeOverdue`). Nothing is
  * lost or counted twice:
  * - principal: what the replaced instalments still owe of it (paid principal stays with them);
- * - interest accrued on the current instalment from its period's start to today, and unpaid interest of
- *   folded instalments, is carried to the first paying new instalment (not capitalised); interest
- *   already paid on the replaced instalments beyond that is credited to the first new ones;
+ * - interest: every interest the ledger holds (`interestHeld`: accrued, carried or deferred, not paid,
+ *   net of interest paid ahead) that the instalments kept in force do not bill is carried to the first
+ *   paying new instalment (not capitalised): the current period's to today, the unpaid interest of
+ *   folded instalments, and interest accrued before the current period that a replaced instalment bills
+ *   (carried by an earlier restructuring, deferred by an earlier holiday). When interest paid ahead on
+ *   the replaced instalments exceeds all that, the excess is credited to the first new ones;
  * - unpaid fees of the replaced instalments are due with the first new paying instalment.
  */
 export interface ChangeBase {
@@ -21,7 +24,7 @@ export interface ChangeBase {
   /** Of them, those due on or before today folded in, and what they had on the overdue accounts. */
   folded: { row: PositionRow; overdue: OverdueBalance }[];
   principal: number;
-  /** Interest carried to the first paying new instalment (accrued to today, and folded unpaid interest). */
+  /** Interest carried to the first paying new instalment: held by the ledger, billed by no kept instalment. */
   carriedInterest: number;
   /** Interest paid ahead on the replaced instalments beyond what accrued: taken off the new ones. */
   interestCredit: number;
@@ -40,10 +43,14 @@ const owes = (r: PositionRow) => {
   return u.principal + u.interest + u.fees > 0;
 };
 
+/**
+ * @param interestHeld the ledger's interest_receivable + overdue_interest - interest_advance, its accruals
+ *   brought up to today (every day before it accrued, its start done).
+ */
 export function changeBase(
   rows: readonly PositionRow[],
   today: string,
-  terms: { annualRate: string; dayCount: DayCount; rounding: Rounding },
+  interestHeld: number,
   includeOverdue: boolean,
   onOverdue: ReadonlyMap<string, OverdueBalance>,
 ): ChangeBase {
@@ -51,21 +58,8 @@ export function changeBase(
   const foldedRows = includeOverdue ? rows.filter((r) => r.dueDate <= today && owes(r)) : [];
   const replaced = [...foldedRows, ...future].sort((a, b) => a.number - b.number);
   const kept = rows.filter((r) => !replaced.includes(r));
-  const current = future[0];
-  const accrued =
-    current && current.periodStart < today
-      ? interestBetween(
-          current.principal + current.balanceAfter,
-          terms.annualRate,
-          current.periodStart,
-          today,
-          terms.dayCount,
-          terms.rounding,
-        ).rounded
-      : 0;
-  const paidAhead = future.reduce((s, r) => s + r.paid.interest, 0);
-  const foldedInterest = foldedRows.reduce((s, r) => s + unpaid(r).interest, 0);
-  const carried = accrued - paidAhead + foldedInterest;
+  // The kept instalments are all due by today: what they bill has accrued, and stays theirs.
+  const carried = interestHeld - kept.reduce((s, r) => s + r.interest - r.paid.interest, 0);
   const fees = replaced.reduce((s, r) => s + unpaid(r).fees, 0);
   return {
     replaced,

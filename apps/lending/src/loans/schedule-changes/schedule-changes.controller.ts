@@ -33,7 +33,14 @@ export class ScheduleChangesController {
     description:
       'The instalments due after today (and what is past due, unless includeOverdue is false) are replaced by a schedule regenerated from today; the old schedule stays as a version (GetLoanScheduleVersions). Interest accrued and not yet due is carried to the first new instalment, never capitalised. Once per Idempotency-Key.',
   })
-  @ApiReasons(...IDEMPOTENCY_REASONS, E.NOT_FOUND, E.NOT_ACTIVE, E.SCHEDULE_CHANGE_INVALID, E.TERMS_INVALID)
+  @ApiReasons(
+    ...IDEMPOTENCY_REASONS,
+    E.NOT_FOUND,
+    E.NOT_ACTIVE,
+    E.SCHEDULE_CHANGE_INVALID,
+    E.TERM_OUT_OF_RANGE,
+    E.TERMS_INVALID,
+  )
   @ApiEnvelope(ScheduleChangeResponse)
   restructureLoan(
     @CurrentPrincipal() p: PartnerPrincipal,

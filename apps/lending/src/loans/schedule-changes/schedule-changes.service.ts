@@ -14,7 +14,7 @@ import {
   type RestructuringBasis,
   type ScheduleChangeFact,
 } from '../events/schedule-change-events';
-import { principalOwed } from '../ledger/balances';
+import { interestHeld, principalOwed } from '../ledger/balances';
 import type { TransactionKind } from '../ledger/chart-of-accounts';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LoanBook } from '../ledger/loan-book';
@@ -26,6 +26,7 @@ import { LoanTexts } from '../loan-texts';
 import { LoanViews } from '../loan-views';
 import type { Loan } from '../loan.entity';
 import { LoanError, loanError } from '../loans.errors';
+import { LoanProductsRepository } from '../products/loan-products.repository';
 import { LoansRepository } from '../loans.repository';
 import { addPeriodsTo, reschedule, type Instalment, type ScheduleChange, type ScheduleType } from '../math';
 import { withTerms } from '../math-errors';
@@ -37,7 +38,8 @@ import type { ScheduleChangeResponse } from './dto/schedule-change.response';
 import { changeBase, type ChangeBase } from './schedule-change-plan';
 
 /** Why a schedule change cannot apply (`value.problem`; texts: loans.scheduleChangeProblems). */
-export type ScheduleChangeProblem = 'NOTHING_TO_CHANGE' | 'NOTHING_LEFT' | 'TERM_REQUIRED' | 'RATE_TOO_HIGH';
+export type ScheduleChangeProblem =
+  'NOTHING_TO_CHANGE' | 'NOTHING_LEFT' | 'TERM_REQUIRED' | 'RATE_TOO_HIGH' | 'HOLIDAY_TOO_LONG';
 
 interface Planned {
   kind: TransactionKind;
@@ -70,6 +72,7 @@ export class ScheduleChangesService {
     private readonly texts: LoanTexts,
     private readonly events: LoanEvents,
     private readonly accruals: LoanAccruals,
+    private readonly products: LoanProductsRepository,
   ) {}
 
   restructure(
@@ -84,6 +87,12 @@ export class ScheduleChangesService {
       this.moves.requireActive(loan, lang);
       if (dto.annualRate !== undefined && !rateWithinLimit(dto.annualRate))
         throw this.invalid('RATE_TOO_HIGH', lang, 'annualRate');
+      // The new schedule is a term like a new contract's: within the product's limits.
+      if (dto.termCount !== undefined) {
+        const limits = await this.termLimits(organizationId, loan, tx);
+        if (dto.termCount < limits.min || dto.termCount > limits.max)
+          throw loanError(LoanError.TERM_OUT_OF_RANGE, limits, limits);
+      }
       const annualRate = dto.annualRate === undefined ? loan.annualRate : normaliseRate(dto.annualRate);
       const scheduleType = (dto.scheduleType ?? loan.scheduleType) as ScheduleType;
       const basis = (dto.basis ?? null) as RestructuringBasis | null;
@@ -138,6 +147,9 @@ export class ScheduleChangesService {
     return this.idempotency.run(organizationId, op, async (tx) => {
       const loan = await this.moves.lockOrFail(organizationId, dto.loanId, tx);
       this.moves.requireActive(loan, lang);
+      // No longer than the longest term the product lends for (and MAX_HOLIDAY_PERIODS, the request's bound).
+      const { max } = await this.termLimits(organizationId, loan, tx);
+      if (dto.periods > max) throw this.invalid('HOLIDAY_TOO_LONG', lang, 'periods', { max });
       const basis = (dto.basis ?? 'lender-programme') as HolidayBasis;
       const { fact, answer, rows } = await this.apply(
         organizationId,
@@ -180,7 +192,7 @@ export class ScheduleChangesService {
     await this.accruals.catchUp(organizationId, loan, today, tx);
     const before = await this.book.position(organizationId, loan.id, tx);
     const onOverdue = await this.ledger.overdueByInstalment(organizationId, loan.id, tx);
-    const base = changeBase(before.rows, today, loan, includeOverdue, onOverdue);
+    const base = changeBase(before.rows, today, interestHeld(before.balances), includeOverdue, onOverdue);
     if (base.principal <= 0) throw this.invalid('NOTHING_LEFT', lang);
     const p = plan(base);
     const seed = base.future.length
@@ -318,11 +330,24 @@ export class ScheduleChangesService {
     return answer;
   }
 
-  private invalid(problem: ScheduleChangeProblem, lang: Language, field?: string) {
+  /** The loan's product's term limits (instalments): what a new schedule may run for. */
+  private async termLimits(organizationId: OrganizationId, loan: Loan, tx: Tx) {
+    const product = await this.products.byId(organizationId, loan.productId, tx);
+    // The product is the loan's (a foreign key): it cannot be missing.
+    if (!product) throw new Error(`loan ${loan.id} has no product ${loan.productId}`);
+    return { min: product.minTerm, max: product.maxTerm };
+  }
+
+  private invalid(
+    problem: ScheduleChangeProblem,
+    lang: Language,
+    field?: string,
+    args: Record<string, number> = {},
+  ) {
     return loanError(
       LoanError.SCHEDULE_CHANGE_INVALID,
-      { problem: this.texts.name('scheduleChangeProblems', problem, lang) },
-      { problem, ...(field ? { field } : {}) },
+      { problem: this.texts.format('scheduleChangeProblems', problem, args, lang) },
+      { problem, ...(field ? { field } : {}), ...args },
     );
   }
 }

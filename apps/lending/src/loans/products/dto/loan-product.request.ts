@@ -1,15 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsISO4217CurrencyCode,
-  IsString,
-  IsUUID,
-  Matches,
-} from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsISO4217CurrencyCode, IsString, IsUUID, Matches } from 'class-validator';
 import { IntField, MaxChars, MinChars } from '@platform/envelope';
 import { PRODUCT_CODE } from '../../../applications/dto/application.request';
 import { OptionalField } from '../../../applications/dto/optional-field';
@@ -131,12 +121,11 @@ export class CreateLoanProductRequest {
     enum: DEBT_COMPONENTS,
     isArray: true,
     default: DEBT_COMPONENTS,
-    description: 'The order a payment settles the six debt components in: each exactly once',
+    description:
+      'The order a payment settles the six debt components in: each exactly once (otherwise 422 LOAN_PRODUCT_INVALID, problem ALLOCATION_ORDER)',
   })
   @OptionalField()
   @IsArray()
-  @ArrayMinSize(DEBT_COMPONENTS.length)
-  @ArrayMaxSize(DEBT_COMPONENTS.length)
   @IsIn(DEBT_COMPONENTS, { each: true })
   allocationOrder?: string[];
 
@@ -246,11 +235,14 @@ export class UpdateLoanProductRequest {
   @IntField({ max: 365 })
   penaltyGraceDays?: number;
 
-  @ApiPropertyOptional({ enum: DEBT_COMPONENTS, isArray: true })
+  @ApiPropertyOptional({
+    enum: DEBT_COMPONENTS,
+    isArray: true,
+    description:
+      'The order a payment settles the six debt components in: each exactly once (otherwise 422 LOAN_PRODUCT_INVALID, problem ALLOCATION_ORDER)',
+  })
   @OptionalField()
   @IsArray()
-  @ArrayMinSize(DEBT_COMPONENTS.length)
-  @ArrayMaxSize(DEBT_COMPONENTS.length)
   @IsIn(DEBT_COMPONENTS, { each: true })
   allocationOrder?: string[];
 

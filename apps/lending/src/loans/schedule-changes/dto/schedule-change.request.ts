@@ -24,7 +24,7 @@ export class RestructureLoanRequest {
   @ApiPropertyOptional({
     example: 24,
     description:
-      'Instalments of the new schedule from today (default: as many as remain); due dates continue on the loan’s grid',
+      'Instalments of the new schedule from today (default: as many as remain), within the product’s minTerm and maxTerm (otherwise 422 LOAN_TERM_OUT_OF_RANGE); due dates continue on the loan’s grid',
   })
   @OptionalField()
   @IntField({ min: 1, max: MAX_TERM_COUNT })
@@ -73,7 +73,7 @@ export class GrantPaymentHolidayRequest {
   @ApiProperty({
     example: 3,
     description:
-      'How many of the next instalments pay nothing; every later one moves as many periods later and interest is due after the holiday',
+      'How many of the next instalments pay nothing, at most the product’s maxTerm (otherwise 422 LOAN_SCHEDULE_CHANGE_INVALID, problem HOLIDAY_TOO_LONG); every later one moves as many periods later and interest is due after the holiday',
   })
   @IntField({ min: 1, max: MAX_HOLIDAY_PERIODS })
   periods: number;
