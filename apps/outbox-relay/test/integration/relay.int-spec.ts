@@ -292,10 +292,15 @@ describe('outbox relay (real PostgreSQL, Kafka-protocol broker)', () => {
     });
 
     it('exposes lag in the envelope and as Prometheus metrics', async () => {
-      const lag = await request<{
+      type Lag = {
         success: boolean;
         value: { pending: number; schemas: { schema: string; available: boolean }[] };
-      }>(`${base}/relay/lag`);
+      };
+      // The consumer can see a message before the relay's transaction marking it published commits.
+      const lag = await eventually(async () => {
+        const res = await request<Lag>(`${base}/relay/lag`);
+        return res.body.value?.pending === 0 ? res : undefined;
+      }, 5000);
       expect(lag.status).toBe(200);
       expect(lag.body.success).toBe(true);
       expect(lag.body.value.pending).toBe(0);
