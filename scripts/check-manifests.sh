@@ -4,7 +4,8 @@
 # object is checked against the Kubernetes schemas (scripts/validate-k8s.mjs: kubernetes-models, and
 # k8s/schemas for the custom resources) and the workload policy (scripts/check-k8s-policy.mjs), and
 # violations are planted to prove that both checks bite (docs/decisions/0028). The PrometheusRule's
-# alerts go through `promtool check rules`. No cluster is needed.
+# alerts go through `promtool check rules` and their unit tests (`promtool test rules
+# scripts/prometheus-rules.test.yaml`). No cluster is needed.
 # Installs Debian's docker-compose (v1, config only; no engine needed) when missing and allowed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,20 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 npm run --silent gen:deploy -- --check
 echo "Dockerfiles, compose app services, k8s manifests: in sync with libs/registry"
 apps=$(npm run --silent gen:deploy -- --list | wc -l)
+
+# Every secret key the production overlay requires (its generated region) has its rotation in the runbook.
+runbook=docs/runbooks/rotate-keys-and-secrets.md
+keys=$(sed -n '/# >>> generated: required secrets/,/# <<< generated: required secrets/s/^# - //p' \
+  k8s/overlays/production/kustomization.yaml)
+[ -n "$keys" ] || { echo "k8s/overlays/production/kustomization.yaml lists no required secrets" >&2; exit 1; }
+for key in $keys; do
+  case "$key" in
+    *_DATABASE_URL) pattern='`<APP>_DATABASE_URL`' ;;
+    *) pattern="\`$key\`" ;;
+  esac
+  grep -qF -- "$pattern" "$runbook" || { echo "$runbook does not say how to rotate $key" >&2; exit 1; }
+done
+echo "$runbook: covers the $(wc -w <<<"$keys") keys the production overlay requires"
 
 if ! command -v docker-compose >/dev/null; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
@@ -82,8 +97,10 @@ done
 node scripts/validate-k8s.mjs "$out/dev.yaml" "$out/production.yaml" k8s/examples/*.yaml
 node scripts/check-k8s-policy.mjs "$out/dev.yaml" "$out/production.yaml"
 
-# The alerting rules as Prometheus will load them: the PrometheusRule's groups (identical in both
-# overlays) extracted into a rule file for promtool, which parses every expression and template.
+# The alerting rules as Prometheus will load them: the PrometheusRule's groups extracted into a rule
+# file for promtool, which parses every expression and template. The overlays differ in one thing: the
+# namespace the alerts on cluster-wide series filter on, which must be the overlay's own (kustomize
+# replacements over the placeholder of scripts/deploy/k8s-monitoring.ts).
 if ! command -v promtool >/dev/null; then
   echo "promtool is missing: it checks the alerting rules (scripts/ensure-deps.sh installs Debian's prometheus)" >&2
   exit 1
@@ -96,6 +113,14 @@ prometheus_rules() { # rendered.yaml rules.yaml
     const rules = parseAllDocuments(readFileSync(from, "utf8")).map((d) => d.toJS())
       .filter((o) => o?.kind === "PrometheusRule");
     if (!rules.length) { console.error(`${from}: no PrometheusRule`); process.exit(1); }
+    const wrong = rules.flatMap((r) => r.spec.groups.flatMap((g) => g.rules.flatMap((a) =>
+      [...String(a.expr).matchAll(/\bnamespace\s*(=~|!=|!~|=)\s*"([^"]*)"/g)]
+        .filter(([, op, ns]) => op !== "=" || ns !== r.metadata.namespace)
+        .map(([m]) => `${a.alert ?? a.record}: ${m} (the rule is in namespace ${r.metadata.namespace})`))));
+    if (wrong.length) {
+      console.error(`${from}: alerts filter on another namespace than their own:\n  ${wrong.join("\n  ")}`);
+      process.exit(1);
+    }
     writeFileSync(to, stringify({ groups: rules.flatMap((r) => r.spec.groups) }));
   ' "$1" "$2"
 }
@@ -103,6 +128,9 @@ for overlay in dev production; do
   prometheus_rules "$out/$overlay.yaml" "$out/$overlay.rules.yaml"
   promtool check rules "$out/$overlay.rules.yaml"
 done
+# The rules' behaviour on modelled series (the dev overlay's render, which the test file names): the
+# first dead webhook delivery of a pod fires, pods and targets of another namespace do not.
+promtool test rules scripts/prometheus-rules.test.yaml
 
 # Each check bites: the dev overlay's render with one violation planted (a JSON patch applied by
 # kustomize, offline, or a hand-written document added), and the check must fail naming it.
@@ -123,8 +151,8 @@ expect_refusal() { # check expected
     exit 1
   fi
 }
-plant() { # check expected kind name json-patch-operations
-  cp "$out/dev.yaml" "$planted/rendered.yaml"
+plant() { # check expected kind name json-patch-operations (on the dev render, or $render)
+  cp "${render:-$out/dev.yaml}" "$planted/rendered.yaml"
   printf 'resources: [rendered.yaml]\npatches:\n  - target: {kind: %s, name: %s}\n    patch: |-\n%s\n' \
     "$3" "$4" "$(sed 's/^/      /' <<<"$5")" >"$planted/kustomization.yaml"
   expect_refusal "$1" "$2"
@@ -143,6 +171,23 @@ plant check-k8s-policy.mjs 'Deployment/public-status: container public-status ru
   Deployment public-status "- {op: add, path: $c/securityContext/runAsUser, value: 0}"
 plant check-k8s-policy.mjs 'Deployment/outbox-relay: container outbox-relay has a writable root filesystem' \
   Deployment outbox-relay "- {op: remove, path: $c/securityContext/readOnlyRootFilesystem}"
+plant check-k8s-policy.mjs 'Deployment/calendar: container calendar adds capabilities (NET_ADMIN)' Deployment calendar \
+  "- {op: add, path: $c/securityContext/capabilities/add, value: [NET_ADMIN]}"
+plant check-k8s-policy.mjs 'Deployment/verification: container verification is privileged' Deployment verification \
+  "- {op: add, path: $c/securityContext/privileged, value: true}"
+plant check-k8s-policy.mjs "Deployment/lending: mounts the host's /var/run (hostPath volume host-run)" Deployment lending \
+  "- {op: add, path: /spec/template/spec/volumes/-, value: {name: host-run, hostPath: {path: /var/run}}}"
+plant check-k8s-policy.mjs 'Deployment/public-status: container public-status binds host port 8080' \
+  Deployment public-status "- {op: add, path: $c/ports/0/hostPort, value: 8080}"
+for ns in hostNetwork hostPID hostIPC; do
+  plant check-k8s-policy.mjs "Deployment/gateway: shares a host namespace ($ns)" Deployment gateway \
+    "- {op: add, path: /spec/template/spec/$ns, value: true}"
+done
+plant check-k8s-policy.mjs 'Service/gateway: has externalIPs (203.0.113.10)' Service gateway \
+  "- {op: add, path: /spec/externalIPs, value: [203.0.113.10]}"
+# The production database's connections: an autoscaler raised without max_connections.
+render="$out/production.yaml" plant check-k8s-policy.mjs 'Cluster/platform-db: max_connections' \
+  HorizontalPodAutoscaler calendar "- {op: replace, path: /spec/maxReplicas, value: 20}"
 # A Deployment written by hand, the way a tutorial shows one: nothing of the above.
 cp "$out/dev.yaml" "$planted/rendered.yaml"
 cat >"$planted/hand-written.yaml" <<'EOF'
@@ -169,6 +214,52 @@ for rule in 'container web has no readinessProbe' 'container web has no liveness
   'no PodDisruptionBudget'; do
   expect_refusal check-k8s-policy.mjs "Deployment/hand-written: $rule"
 done
+# A bare Pod the tutorial way: refused as a kind we never generate, and its container rules still apply.
+cat >"$planted/hand-written.yaml" <<'EOF'
+apiVersion: v1
+kind: Pod
+metadata:
+  name: debug
+spec:
+  hostPID: true
+  containers:
+    - name: shell
+      image: busybox:1.36
+      command: [sleep, '3600']
+      securityContext: { privileged: true, capabilities: { add: [SYS_ADMIN] } }
+EOF
+for rule in 'is a Pod (v1): the platform generates none' 'container shell has no readinessProbe' \
+  'container shell has no memory limit' 'container shell may run as root' 'container shell is privileged' \
+  'container shell adds capabilities (SYS_ADMIN)' 'shares a host namespace (hostPID)'; do
+  expect_refusal check-k8s-policy.mjs "Pod/debug: $rule"
+done
+# Every other kind that runs pods, made from the calendar Deployment's own (compliant) pod template, and
+# a kind that runs none: each refused by its kind alone, since nothing here generates one.
+node --input-type=module -e '
+  import { readFileSync, writeFileSync } from "node:fs";
+  import { parseAllDocuments, stringify } from "yaml";
+  const [from, to] = process.argv.slice(1);
+  const d = parseAllDocuments(readFileSync(from, "utf8")).map((x) => x.toJS())
+    .find((o) => o?.kind === "Deployment" && o.metadata.name === "calendar");
+  const { selector, template } = d.spec;
+  const meta = (kind) => ({ name: `copied-${kind.toLowerCase()}` });
+  const once = { ...template, spec: { ...template.spec, restartPolicy: "Never" } };
+  const docs = [
+    { apiVersion: "v1", kind: "Pod", spec: template.spec },
+    { apiVersion: "apps/v1", kind: "ReplicaSet", spec: { selector, template } },
+    { apiVersion: "apps/v1", kind: "StatefulSet", spec: { serviceName: "calendar", selector, template } },
+    { apiVersion: "apps/v1", kind: "DaemonSet", spec: { selector, template } },
+    { apiVersion: "batch/v1", kind: "Job", spec: { template: once } },
+    { apiVersion: "batch/v1", kind: "CronJob", spec: { schedule: "0 * * * *", jobTemplate: { spec: { template: once } } } },
+    { apiVersion: "rbac.authorization.k8s.io/v1", kind: "ClusterRoleBinding",
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "cluster-admin" },
+      subjects: [{ kind: "ServiceAccount", name: "default", namespace: "platform-dev" }] },
+  ].map((o) => ({ apiVersion: o.apiVersion, kind: o.kind, metadata: meta(o.kind), ...o }));
+  writeFileSync(to, docs.map((o) => stringify(o)).join("---\n"));
+' "$out/dev.yaml" "$planted/hand-written.yaml"
+for kind in Pod ReplicaSet StatefulSet DaemonSet Job CronJob ClusterRoleBinding; do
+  expect_refusal check-k8s-policy.mjs "$kind/copied-${kind,,}: is a $kind ("
+done
 echo "schema check bites:"
 plant validate-k8s.mjs "Deployment/calendar: Object literal may only specify known properties, and '\"readinesProbe\"'" \
   Deployment calendar "- {op: move, from: $c/readinessProbe, path: $c/readinesProbe}"
@@ -192,4 +283,25 @@ grep -q 'PlatformOutboxLagging\|parse error' "$planted/promtool.out" || {
   exit 1
 }
 echo "  planted and refused: a broken expression in PlatformOutboxLagging"
+# An overlay without the namespace replacements (the placeholder stays) is refused before promtool.
+sed 's/namespace="platform-dev"/namespace="set-by-overlay"/' "$out/dev.yaml" >"$planted/unscoped.yaml"
+if prometheus_rules "$planted/unscoped.yaml" "$planted/unscoped.rules.yaml" 2>"$planted/unscoped.out" ||
+  ! grep -qF 'PlatformPodNotReady: namespace="set-by-overlay"' "$planted/unscoped.out"; then
+  echo "the rule extraction accepted an alert filtering on the namespace placeholder:" >&2
+  cat "$planted/unscoped.out" >&2
+  exit 1
+fi
+echo "  planted and refused: PlatformPodNotReady left on the namespace placeholder"
+# The rules without the namespace filter fail the unit tests: another namespace's pods would alert.
+mkdir -p "$planted/rules"
+sed 's/namespace="platform-dev",//' "$out/dev.rules.yaml" >"$planted/rules/dev.rules.yaml"
+sed 's#\.\./tmp/k8s/dev\.rules\.yaml#rules/dev.rules.yaml#' scripts/prometheus-rules.test.yaml \
+  >"$planted/rules.test.yaml"
+if promtool test rules "$planted/rules.test.yaml" >"$planted/promtool-test.out" 2>&1 ||
+  ! grep -q 'alertname: PlatformPodNotReady' "$planted/promtool-test.out"; then
+  echo "the rules' unit tests accepted PlatformPodNotReady without its namespace filter:" >&2
+  cat "$planted/promtool-test.out" >&2
+  exit 1
+fi
+echo "  planted and refused: PlatformPodNotReady without its namespace filter (promtool test rules)"
 echo "k8s manifests: schemas and policy hold on both overlays, the alerting rules pass promtool, and every planted violation was refused"

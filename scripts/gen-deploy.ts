@@ -10,7 +10,8 @@
  *                                               ServiceMonitor, PrometheusRule (k8s-monitoring.ts)
  *   k8s/base/kustomization.yaml
  *   k8s/overlays/dev/kustomization.yaml         the per-app images and secrets, between its markers
- *   k8s/overlays/production/kustomization.yaml  the images and the required secret keys, between markers
+ *   k8s/overlays/production/kustomization.yaml  the images, the required secret keys and the Kafka cluster
+ *                                               CA patch, between markers
  *   k8s/overlays/production/postgresql.yaml     the CloudNativePG example (scripts/deploy/k8s-production.ts)
  * YAML goes through the repository's prettier settings, so this check and `prettier --check` agree.
  * `--check` writes nothing and fails on drift, including files of an app that is no longer registered;
@@ -46,6 +47,7 @@ import {
   autoscaler,
   disruptionBudget,
   ingress,
+  kafkaClusterCaPatch,
   kafkaTopics,
   longestRequestSeconds,
   memoryRequestMiB,
@@ -54,7 +56,7 @@ import {
   terminationGraceSeconds,
 } from './deploy/k8s-operations';
 import { METRICS_PORT, prometheusRules, serviceMonitor } from './deploy/k8s-monitoring';
-import { postgresCluster } from './deploy/k8s-production';
+import { dbPoolMax, postgresCluster } from './deploy/k8s-production';
 
 const ROOT = resolve(__dirname, '..');
 const APPS: readonly ServiceDefinition[] = SERVICES;
@@ -130,9 +132,14 @@ function configData(s: ServiceDefinition): Record<string, string> {
     NODE_OPTIONS: RUNTIME_NODE_OPTIONS,
     PORT: `${CONTAINER_PORT}`,
     LOG_LEVEL: 'log',
+    // After SIGTERM, requests in flight get the slowest route's idle budget before their connections are
+    // cut; the shutdown hooks then fit the rest of terminationGracePeriodSeconds (decision 0028).
+    HTTP_DRAIN_MS: `${longestRequestSeconds(s) * 1000}`,
   };
   // The brokers and credentials come from the platform-kafka Secret (deployment below).
   if (s.kafka) Object.assign(data, { KAFKA_CLIENT_ID: s.name });
+  // Pinned here: the PostgreSQL cluster's max_connections is derived from it (k8s-production.ts).
+  if (s.database) data.DB_POOL_MAX = `${dbPoolMax(s)}`;
   Object.assign(data, s.config ?? {});
   for (const v of s.volumes ?? []) data[v.setting] = v.mountPath;
   if (s.role === 'gateway') {
@@ -237,7 +244,7 @@ spec:
   return `${HEADER}
 # Replicas: the HorizontalPodAutoscaler's (autoscaler.yaml), so none here; an apply would reset them.
 # Shutdown (decision 0028): terminationGracePeriodSeconds ${terminationGraceSeconds(s)} = preStop ${PRESTOP_SLEEP_SECONDS} (the endpoint leaves
-# the load balancers) + ${longestRequestSeconds(s)} (requests in flight: the slowest route's idle budget) + ${SHUTDOWN_HOOKS_SECONDS} (shutdown hooks).
+# the load balancers) + ${longestRequestSeconds(s)} (requests in flight: the slowest route's idle budget, HTTP_DRAIN_MS) + ${SHUTDOWN_HOOKS_SECONDS} (shutdown hooks).
 # Migrations run at start under the schema's advisory lock (decision 0028): the startup probe allows 5 min.
 apiVersion: apps/v1
 kind: Deployment
@@ -490,6 +497,7 @@ function regionFiles(): [string, string][] {
     overlayImages(PRODUCTION_REGISTRY, PRODUCTION_TAG),
   );
   productionText = fillRegion(production, productionText, 'required secrets', requiredSecretKeys());
+  productionText = fillRegion(production, productionText, 'kafka cluster CA', kafkaClusterCaPatch(APPS));
   return [
     [
       compose,

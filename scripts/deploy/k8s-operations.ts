@@ -52,7 +52,8 @@ export const maxReplicas = (s: ServiceDefinition) => s.kubernetes?.maxReplicas ?
 /**
  * The preStop pause: the pod keeps serving while its endpoint leaves every kube-proxy and the ingress
  * controller's upstream list (they learn it asynchronously, usually within a few seconds); only then does
- * SIGTERM start Nest's shutdown, which closes the listener.
+ * SIGTERM start Nest's shutdown: readiness answers 503, every answer carries `Connection: close` and idle
+ * kept-alive connections are closed (libs/envelope http-drain), then the listener closes.
  */
 export const PRESTOP_SLEEP_SECONDS = 10;
 /**
@@ -71,7 +72,8 @@ function longestRequestMs(exposure: GatewayExposure): number {
 /**
  * The longest request the app may be serving when SIGTERM arrives: the gateway's idle budget of its
  * slowest route (decision 0013); the gateway itself the slowest of all. Nest's shutdown waits for
- * requests in flight before it closes the server.
+ * requests in flight before it closes the server, at most this long: it is the app's HTTP_DRAIN_MS, after
+ * which the connections still open are cut.
  */
 export function longestRequestSeconds(s: ServiceDefinition): number {
   const exposures = s.gateway ? [s.gateway] : ROUTED_SERVICES.map((r): GatewayExposure => r.gateway);
@@ -384,6 +386,49 @@ spec:
                 port:
                   name: http
 `;
+}
+
+// --- Kafka over TLS -------------------------------------------------------------------------------------
+
+/** Strimzi's Secret of the cluster CA certificate (`<cluster>-cluster-ca-cert`, key `ca.crt`). */
+export const KAFKA_CLUSTER_CA_SECRET = `${PEERS.kafkaCluster}-cluster-ca-cert`;
+export const KAFKA_CLUSTER_CA_DIR = '/etc/platform/kafka-ca';
+
+/**
+ * The production overlay's patch (a region of its kustomization): every app that talks to Kafka mounts
+ * the cluster CA certificate read-only and names it in KAFKA_SSL_CA_FILE (libs/kafka), so TLS to the
+ * brokers trusts Strimzi's own CA. The Secret lives in Kafka's namespace; the deploy runbook copies it
+ * into the platform's under the same name.
+ */
+export function kafkaClusterCaPatch(apps: readonly ServiceDefinition[]): string[] {
+  const names = apps.filter((s) => s.kafka).map((s) => s.name);
+  if (!names.length) return [];
+  return `# Kafka over TLS trusts Strimzi's cluster CA (docs/runbooks/deploy.md): the Secret
+# ${KAFKA_CLUSTER_CA_SECRET}, copied from the namespace ${PEERS.kafkaNamespace}, in every app that talks to Kafka.
+- target:
+    kind: Deployment
+    name: ${names.join('|')}
+  patch: |-
+    - op: add
+      path: /spec/template/spec/volumes/-
+      value:
+        name: kafka-cluster-ca
+        secret:
+          secretName: ${KAFKA_CLUSTER_CA_SECRET}
+          items:
+            - key: ca.crt
+              path: ca.crt
+    - op: add
+      path: /spec/template/spec/containers/0/volumeMounts/-
+      value:
+        name: kafka-cluster-ca
+        mountPath: ${KAFKA_CLUSTER_CA_DIR}
+        readOnly: true
+    - op: add
+      path: /spec/template/spec/containers/0/env/-
+      value:
+        name: KAFKA_SSL_CA_FILE
+        value: ${KAFKA_CLUSTER_CA_DIR}/ca.crt`.split('\n');
 }
 
 // --- Kafka topics ---------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
  * from the overlay and point each <APP>_DATABASE_URL at it.
  */
 import { OWNED_SCHEMAS, SERVICES, type ServiceDefinition } from '@platform/registry';
-import { PEERS } from './k8s-operations';
+import { PEERS, maxReplicas } from './k8s-operations';
 
 const APPS: readonly ServiceDefinition[] = SERVICES;
 const HEADER = '# Generated from libs/registry by scripts/gen-deploy.ts (npm run gen:deploy); do not edit.';
@@ -14,6 +14,62 @@ const CLUSTER = PEERS.postgresCluster;
 const DATABASE = 'platform';
 /** PostgreSQL role of an app: its name with underscores (a bare identifier in SQL). */
 export const roleOf = (app: string) => app.replaceAll('-', '_');
+
+// --- connections (decision 0028, "Connections") --------------------------------------------------------
+
+/**
+ * Each app's connection pool, `DB_POOL_MAX`: scripts/gen-deploy.ts writes it into the app's ConfigMap,
+ * so the budget below is what runs whatever the code's default. The gateway holds only its rate-limit
+ * leases (4, its own default); every other app 10 (libs/config's and the relay's default).
+ */
+export const dbPoolMax = (s: ServiceDefinition): number => (s.role === 'gateway' ? 4 : 10);
+/** Sessions a replica holds outside its pool: the relay's LISTEN connection (apps/outbox-relay). */
+const SESSIONS_OUTSIDE_POOL: Readonly<Record<string, number>> = { 'outbox-relay': 1 };
+/** A rolling update adds one pod per Deployment above the autoscaler's count (`maxSurge: 1`). */
+export const ROLLOUT_SURGE = 1;
+/**
+ * Above the apps: PostgreSQL's superuser_reserved_connections (3: CloudNativePG's instance manager and
+ * a person's psql), the admin CLIs (`npm run admin`, 2 connections each) and a metrics exporter.
+ */
+export const CONNECTION_HEADROOM = 20;
+/**
+ * Lending in database-per-tenant mode (decision 0025; its defaults LENDING_TENANT_POOLS_MAX 20 and
+ * LENDING_TENANT_POOL_SIZE 5) opens up to this many connections per replica to the tenant databases.
+ * Not in the budget: the mode is shared by default and is switched by an overlay patch
+ * (docs/runbooks/add-tenant-database.md), and tenant databases may live on other servers.
+ */
+export const LENDING_TENANT_CONNECTIONS_PER_REPLICA = 20 * 5;
+
+export interface ConnectionBudget {
+  apps: { name: string; pods: number; perPod: number; connections: number }[];
+  /** max_connections: the apps at their most pods, plus the headroom, rounded up to ten. */
+  maxConnections: number;
+  /** What database-per-tenant adds when the tenant databases are on this cluster. */
+  lendingTenants: number;
+}
+
+/**
+ * The most connections the apps may open at once: every app with a database at its autoscaler's maximum
+ * plus the rollout's surge pod, each with a full pool (and its sessions outside the pool).
+ */
+export function connectionBudget(services: readonly ServiceDefinition[] = APPS): ConnectionBudget {
+  const apps = services
+    .filter((s) => s.database)
+    .map((s) => {
+      const pods = maxReplicas(s) + ROLLOUT_SURGE;
+      const perPod = dbPoolMax(s) + (SESSIONS_OUTSIDE_POOL[s.name] ?? 0);
+      return { name: s.name, pods, perPod, connections: pods * perPod };
+    });
+  const sum = apps.reduce((n, a) => n + a.connections, 0);
+  const lending = services.find((s) => s.name === 'lending' && s.database);
+  return {
+    apps,
+    maxConnections: Math.ceil((sum + CONNECTION_HEADROOM) / 10) * 10,
+    lendingTenants: lending
+      ? (maxReplicas(lending) + ROLLOUT_SURGE) * LENDING_TENANT_CONNECTIONS_PER_REPLICA
+      : 0,
+  };
+}
 
 export function postgresCluster(): string {
   const apps = APPS.filter((s) => s.database);
@@ -38,6 +94,10 @@ export function postgresCluster(): string {
       `      - GRANT lending_tenant TO ${roleOf('lending')} WITH ADMIN OPTION`,
     );
   const relay = roleOf('outbox-relay');
+  const budget = connectionBudget();
+  const budgetLines = budget.apps.map(
+    (a) => `#   ${a.name}: ${a.pods} pods x ${a.perPod} = ${a.connections}`,
+  );
   const relayGrants = OWNED_SCHEMAS.map(
     (schema) =>
       `#   GRANT USAGE ON SCHEMA ${schema} TO ${relay}; GRANT SELECT, UPDATE, DELETE ON ${schema}.outbox TO ${relay};`,
@@ -50,6 +110,15 @@ export function postgresCluster(): string {
 #   postgres://<role>:<password>@${CLUSTER}-rw:5432/${DATABASE}
 # The relay's role reads and marks the outbox tables only; once the apps have migrated (first release):
 ${relayGrants.join('\n')}
+# max_connections (decision 0028, "Connections"): each app at its autoscaler's maximum plus the rollout's
+# surge pod, each pod with a full pool (DB_POOL_MAX, in its ConfigMap; the relay's LISTEN session too),
+# plus ${CONNECTION_HEADROOM} (superuser-reserved, admin CLIs, an exporter), rounded up:
+${budgetLines.join('\n')}
+# Raising an app's maxReplicas or DB_POOL_MAX raises this (npm run gen:deploy; an overlay that patches
+# either must patch max_connections too: scripts/check-k8s-policy.mjs refuses a render that does not).
+# Lending in database-per-tenant mode with its tenant databases on this cluster adds up to
+# ${budget.lendingTenants} more (LENDING_TENANT_POOLS_MAX x LENDING_TENANT_POOL_SIZE per pod): raise it and the
+# memory with it, lower LENDING_TENANT_POOLS_MAX, or give the tenant databases a cluster of their own.
 apiVersion: postgresql.cnpg.io/v1
 kind: Cluster
 metadata:
@@ -64,7 +133,7 @@ spec:
     size: 10Gi
   postgresql:
     parameters:
-      max_connections: '300'
+      max_connections: '${budget.maxConnections}'
       shared_buffers: 1GB
   affinity:
     enablePodAntiAffinity: true

@@ -1,4 +1,4 @@
-import { IsEmpty, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsEmpty, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { Sensitive } from './load-config';
 
 /** Fields every HTTP app has. Each app's config class extends one of these and adds its own. */
@@ -14,6 +14,12 @@ export class HttpAppConfig {
   @IsIn(['', 'json', 'text']) LOG_FORMAT = '';
   /** Pod name on Kubernetes; identifies the replica in leases and logs. */
   @IsString() INSTANCE_ID = `${process.pid}`;
+  /**
+   * After SIGTERM, how long requests in flight may run before the connections still open are cut
+   * (libs/envelope http-drain). The Deployments set the app's slowest route's idle budget, so that this
+   * plus the shutdown hooks fit terminationGracePeriodSeconds (decision 0028).
+   */
+  @IsInt() @Min(1000) @Max(600_000) HTTP_DRAIN_MS = 30000;
 }
 
 /** Kafka client settings; `KAFKA_BROKERS` alone is enough for the embedded mock and a plain cluster. */
@@ -22,6 +28,20 @@ export class KafkaClientConfig extends HttpAppConfig {
   KAFKA_BROKERS = '127.0.0.1:9092';
   @IsString() KAFKA_CLIENT_ID = 'platform';
   @IsIn(['true', 'false']) KAFKA_SSL = 'false';
+  /**
+   * PEM file of the CA(s) that signed the brokers' certificates (Strimzi: the `<cluster>-cluster-ca-cert`
+   * Secret's `ca.crt`), instead of Node's public roots. Only with KAFKA_SSL=true (libs/kafka).
+   */
+  @ValidateIf((c: KafkaClientConfig) => c.KAFKA_SSL !== 'true')
+  @IsEmpty({ message: 'KAFKA_SSL_CA_FILE needs KAFKA_SSL=true' })
+  KAFKA_SSL_CA_FILE = '';
+  /** Client certificate and key PEM files for mutual TLS (a Strimzi KafkaUser with `tls`): both or neither. */
+  @ValidateIf((c: KafkaClientConfig) => c.KAFKA_SSL !== 'true' || !c.KAFKA_SSL_KEY_FILE)
+  @IsEmpty({ message: 'KAFKA_SSL_CERT_FILE needs KAFKA_SSL=true and KAFKA_SSL_KEY_FILE' })
+  KAFKA_SSL_CERT_FILE = '';
+  @ValidateIf((c: KafkaClientConfig) => c.KAFKA_SSL !== 'true' || !c.KAFKA_SSL_CERT_FILE)
+  @IsEmpty({ message: 'KAFKA_SSL_KEY_FILE needs KAFKA_SSL=true and KAFKA_SSL_CERT_FILE' })
+  KAFKA_SSL_KEY_FILE = '';
   @IsOptional() @IsIn(['', 'plain', 'scram-sha-256', 'scram-sha-512']) KAFKA_SASL_MECHANISM = '';
   @IsOptional() @IsString() KAFKA_SASL_USERNAME = '';
   @Sensitive() @IsOptional() @IsString() KAFKA_SASL_PASSWORD = '';

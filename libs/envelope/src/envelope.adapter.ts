@@ -1,6 +1,8 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
 import type { Response } from 'express';
 import { isEnvelope, ok } from './envelope';
+import { httpDrainOf } from './http-drain';
 
 const RAW = Symbol('platform:raw-response');
 
@@ -25,6 +27,18 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
     super();
     // Says nothing a client needs, on every response.
     this.instance.disable('x-powered-by');
+  }
+
+  /**
+   * Nest closes the server once the `beforeApplicationShutdown` hooks are done, and Node's `close()`
+   * closes idle kept-alive connections at once: not before the drain's first sweep, for the reason
+   * given in http-drain.ts (a request in transit on a busy connection would be reset).
+   */
+  override async close(): Promise<unknown> {
+    const server = this.getHttpServer() as Server | undefined;
+    const drain = server ? httpDrainOf(server) : undefined;
+    if (drain) await drain.firstSweep;
+    return super.close();
   }
 
   override reply(response: Response, body: unknown, statusCode?: number): unknown {

@@ -5,6 +5,7 @@ import {
   type INestApplication,
   type LogLevel,
   type OnApplicationShutdown,
+  type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
@@ -21,6 +22,7 @@ import { createValidationPipe } from './validation';
 import { requestIdMiddleware } from './request-id';
 import { installClientErrorHandler } from './client-error';
 import { jsonBodyParser, urlGuardMiddleware } from './json-body';
+import { configureHttpDrain, startHttpDrain } from './http-drain';
 
 /**
  * Registers the one exception filter and validation for a whole app; the envelope itself is put on
@@ -33,8 +35,18 @@ import { jsonBodyParser, urlGuardMiddleware } from './json-body';
     { provide: APP_PIPE, useFactory: createValidationPipe },
   ],
 })
-export class EnvelopeModule implements OnModuleInit, OnApplicationShutdown {
+export class EnvelopeModule implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  /**
+   * The first shutdown hook Nest runs (on a signal, or `app.close()`), well before it closes the HTTP
+   * server: from here on connections are not kept alive (libs/envelope http-drain), so the server's close
+   * is not held up by clients that keep theirs busy.
+   */
+  onModuleDestroy(): void {
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    if (server) startHttpDrain(server);
+  }
 
   /** The process is about to exit (Nest re-raises the signal): export the spans still queued. */
   async onApplicationShutdown(): Promise<void> {
@@ -57,7 +69,8 @@ export class EnvelopeModule implements OnModuleInit, OnApplicationShutdown {
  * HTTP defaults every app applies in main.ts and in tests: request ids on every request (unknown routes
  * included, so it is an app-level middleware rather than a routed one), then the request's log line and
  * duration histogram (libs/observability), the URL and body checks that keep hostile input out of every
- * route, envelope answers for requests Node cannot parse, and graceful shutdown.
+ * route, envelope answers for requests Node cannot parse, and graceful shutdown (Nest's signal hooks; the
+ * connections drain from EnvelopeModule's first hook).
  */
 export function configureHttpApp(app: INestApplication, bodyLimit = '1mb'): INestApplication {
   app.use(requestIdMiddleware);
@@ -118,7 +131,7 @@ export function installPlatformLogger(name: string, env: NodeJS.ProcessEnv = pro
 export function runHttpMain(
   name: string,
   create: () => Promise<INestApplication>,
-  configToken: new () => { PORT: number; HOST: string; LOG_LEVEL: string },
+  configToken: new () => { PORT: number; HOST: string; LOG_LEVEL: string; HTTP_DRAIN_MS: number },
   env: NodeJS.ProcessEnv = process.env,
 ): void {
   Promise.resolve()
@@ -127,6 +140,7 @@ export function runHttpMain(
     .then(async (app) => {
       const cfg = app.get(configToken);
       app.useLogger(logLevels(cfg.LOG_LEVEL));
+      configureHttpDrain(app.getHttpServer() as Server, { budgetMs: cfg.HTTP_DRAIN_MS });
       await app.listen(cfg.PORT, cfg.HOST);
       Logger.log(`${name} listening on ${cfg.HOST}:${cfg.PORT}`, 'Bootstrap');
       // What this replica actually runs with, secrets masked: the first question when a pod misbehaves.

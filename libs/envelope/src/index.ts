@@ -31,6 +31,14 @@ export {
 } from './envelope.module';
 export { BodyParserError, jsonBodyParser, urlGuardMiddleware } from './json-body';
 export {
+  DEFAULT_HTTP_DRAIN,
+  configureHttpDrain,
+  httpDrainOf,
+  startHttpDrain,
+  type HttpDrainSettings,
+  type HttpDrainState,
+} from './http-drain';
+export {
   MAX_JSON_DEPTH,
   exceedsJsonDepth,
   inspectJsonStrings,

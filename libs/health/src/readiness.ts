@@ -1,3 +1,5 @@
+import type { OnModuleDestroy } from '@nestjs/common';
+
 /** Resolves when the dependency answers; rejects with the reason when it does not. */
 export type HealthCheck = () => Promise<void>;
 
@@ -44,15 +46,27 @@ async function timed(check: NamedCheck, timeoutMs: number): Promise<CheckResult>
  * share it, so a probe that sees the app go unready also tells the reporter at once, and the report on
  * Kafka says exactly what the probe said.
  */
-export class Readiness {
+export class Readiness implements OnModuleDestroy {
   private readonly listeners: ((report: ReadinessReport) => void)[] = [];
+  private stopping = false;
 
   constructor(
     readonly service: string,
     private readonly checks: readonly NamedCheck[],
   ) {}
 
+  /**
+   * Nest's first shutdown hook (a signal, or `app.close()`): the replica answers unready from now on, so
+   * whatever routes by readiness stops sending it work while its requests in flight finish.
+   */
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
+
   async evaluate(): Promise<ReadinessReport> {
+    // Neither the checks (the pools are about to close) nor the listeners: a replica going away is not
+    // an outage, so the health reporter's last report stays what it was (decision 0028).
+    if (this.stopping) return this.shuttingDown();
     const results = await Promise.all(
       this.checks.map(async (c) => [c.name, await timed(c, CHECK_TIMEOUT_MS)] as const),
     );
@@ -65,7 +79,15 @@ export class Readiness {
     return report;
   }
 
-  /** Called after every evaluation, whoever asked for it. */
+  private shuttingDown(): ReadinessReport {
+    return {
+      service: this.service,
+      status: 'down',
+      checks: { shutdown: { status: 'down', latencyMs: 0, error: 'shutting down' } },
+    };
+  }
+
+  /** Called after every evaluation but those during shutdown, whoever asked for it. */
   onEvaluated(listener: (report: ReadinessReport) => void): void {
     this.listeners.push(listener);
   }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import type { ConnectionOptions } from 'node:tls';
 import { Kafka, logLevel, type KafkaConfig, type SASLOptions } from 'kafkajs';
 import { Transport, type KafkaOptions } from '@nestjs/microservices';
 import type { KafkaClientConfig } from '@platform/config';
@@ -11,6 +13,40 @@ function sasl(cfg: KafkaClientConfig): SASLOptions | undefined {
   };
 }
 
+/** A PEM file's text; fails at start, naming the setting, when it cannot be read or holds no such block. */
+function readPem(setting: string, path: string, block: 'CERTIFICATE' | 'PRIVATE KEY'): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new Error(`${setting}: cannot read ${path} (${reason})`, { cause: err });
+  }
+  if (!new RegExp(`-----BEGIN [A-Z ]*${block}-----`).test(text))
+    throw new Error(`${setting}: ${path} holds no PEM ${block}`);
+  return text;
+}
+
+/**
+ * TLS towards the brokers. `KAFKA_SSL_CA_FILE` (a PEM bundle, e.g. Strimzi's `<cluster>-cluster-ca-cert`
+ * `ca.crt`) replaces Node's public roots, which never hold a cluster's own CA; the broker's name is still
+ * checked against its certificate. A client certificate and key (a Strimzi KafkaUser with `tls`
+ * authentication) are sent when both files are set. Files are read when a client is made, that is at
+ * start: a renewed CA needs a restart (docs/runbooks/deploy.md).
+ */
+function ssl(cfg: KafkaClientConfig): ConnectionOptions | boolean {
+  if (cfg.KAFKA_SSL !== 'true') return false;
+  const options: ConnectionOptions = {};
+  if (cfg.KAFKA_SSL_CA_FILE)
+    options.ca = [readPem('KAFKA_SSL_CA_FILE', cfg.KAFKA_SSL_CA_FILE, 'CERTIFICATE')];
+  if (cfg.KAFKA_SSL_CERT_FILE && cfg.KAFKA_SSL_KEY_FILE) {
+    options.cert = readPem('KAFKA_SSL_CERT_FILE', cfg.KAFKA_SSL_CERT_FILE, 'CERTIFICATE');
+    options.key = readPem('KAFKA_SSL_KEY_FILE', cfg.KAFKA_SSL_KEY_FILE, 'PRIVATE KEY');
+  }
+  // Nothing set: kafkajs's `ssl: true`, Node's default trust (a broker with a public certificate).
+  return Object.keys(options).length ? options : true;
+}
+
 /**
  * The kafkajs client settings every app uses. Nothing here knows whether the brokers are Apache Kafka
  * or the embedded mock: no idempotent producer and no admin topic creation on the request path (the
@@ -20,7 +56,7 @@ export function kafkaClientOptions(cfg: KafkaClientConfig, clientId = cfg.KAFKA_
   return {
     clientId,
     brokers: cfg.KAFKA_BROKERS.split(','),
-    ssl: cfg.KAFKA_SSL === 'true',
+    ssl: ssl(cfg),
     sasl: sasl(cfg),
     connectionTimeout: 3000,
     requestTimeout: 10000,

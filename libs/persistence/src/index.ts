@@ -5,7 +5,7 @@ export {
   type ServiceDatabase,
   type ServiceDatabaseOptions,
 } from './persistence.module';
-export { migrateSchema } from './migrate';
+export { logMigrationsApplied, migrateSchema, migrationsLine } from './migrate';
 export { trackDataSourcePool } from './pool-metrics';
 export {
   TenantPools,

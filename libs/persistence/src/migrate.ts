@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 
 /** Creates the service's schema and applies pending migrations, once across concurrent replicas. */
@@ -16,4 +17,20 @@ export async function migrateSchema(ds: DataSource): Promise<string[]> {
       .catch(() => undefined);
     await runner.release();
   }
+}
+
+/**
+ * The line an app logs at start about its schema's migrations (docs/runbooks/deploy.md): what this
+ * replica applied, or `none` when another replica or an earlier release already had.
+ */
+export function migrationsLine(schema: string, applied: readonly string[]): string {
+  return `migrations applied to schema ${schema}: ${applied.length ? applied.join(', ') : 'none'}`;
+}
+
+export function logMigrationsApplied(
+  schema: string,
+  applied: readonly string[],
+  logger: Pick<Logger, 'log'> = new Logger('Migrations'),
+): void {
+  logger.log(migrationsLine(schema, applied));
 }

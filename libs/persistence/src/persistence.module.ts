@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import type { DataServiceConfig } from '@platform/config';
-import { migrateSchema } from './migrate';
+import { logMigrationsApplied, migrateSchema } from './migrate';
 import { trackDataSourcePool } from './pool-metrics';
 import { Transactions } from './transaction';
 
@@ -77,7 +77,9 @@ export class PersistenceModule {
           dataSourceFactory: async (options) => {
             const ds = new DataSource(options as DataSourceOptions);
             await ds.initialize();
-            appliedAtStart.set(ds, await migrateSchema(ds));
+            const applied = await migrateSchema(ds);
+            appliedAtStart.set(ds, applied);
+            logMigrationsApplied(database.schema, applied);
             trackDataSourcePool(opts.name, ds);
             return ds;
           },

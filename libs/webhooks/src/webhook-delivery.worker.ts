@@ -5,7 +5,13 @@ import { quoteSchema } from '@platform/outbox';
 import { backoffDelayMs, DEFAULT_RETRY_SCHEDULE, type RetrySchedule } from './webhook-backoff';
 import { postPinned, WebhookTimeoutError, type PostResult } from './webhook-http';
 import type { WebhookSecretBox } from './webhook-secret-box';
-import { webhookAttemptDuration, webhookDeliveries, webhookLostLeases } from './webhook-metrics';
+import {
+  initWebhookMetrics,
+  webhookAttemptDuration,
+  webhookDeliveries,
+  webhookLostLeases,
+  type WebhookOutcome,
+} from './webhook-metrics';
 import { signWebhook } from './webhook-signature';
 import { MAX_LOGGED_RESPONSE_BYTES } from './webhook-tables';
 import {
@@ -62,7 +68,7 @@ interface ClaimedRow {
 }
 
 interface AttemptResult {
-  outcome: 'succeeded' | 'retry' | 'dead';
+  outcome: WebhookOutcome;
   httpStatus: number | null;
   error: string | null;
   responseBody: string | null;
@@ -143,6 +149,7 @@ export class WebhookDeliveryWorker {
       throw new Error('leaseMs must exceed timeoutMs by at least 5 s');
     if (this.schedule.maxAttempts < 1 || this.batchSize < 1)
       throw new Error('maxAttempts and batchSize must be >= 1');
+    initWebhookMetrics(schema);
   }
 
   /** Runs rounds until `stop()`: back to back while rounds come back full, else every `pollIntervalMs`. */

@@ -4,6 +4,7 @@ import {
   type ClientRequest,
   type IncomingHttpHeaders,
   type IncomingMessage,
+  type RequestOptions,
   type ServerResponse,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -86,6 +87,21 @@ export interface ProxyOptions {
     rule?: RouteRule,
     limit?: LimitDecision,
   ) => void;
+}
+
+/** An upstream call in progress, possibly on its second connection (ReverseProxy.open). */
+interface UpstreamCall {
+  destroy(): void;
+}
+
+/**
+ * Safe to send again when the connection it went out on was closed before any answer: an idempotent
+ * method (RFC 9110 9.2.2) with no body, since a streamed body has already been read from the caller.
+ */
+function isRepeatable(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const length = req.headers['content-length'];
+  return (length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined;
 }
 
 /** Headers not to pass on from one hop to the next: hop-by-hop ones and those Connection names. */
@@ -292,16 +308,25 @@ export class ReverseProxy {
     return out;
   }
 
-  /** Opens the upstream request; the caller's body is streamed into it, counted against the limit. */
+  /**
+   * Opens the upstream request; the caller's body is streamed into it, counted against the limit.
+   *
+   * A bodiless GET or HEAD whose kept-alive connection turns out closed by the upstream (ECONNRESET or
+   * EPIPE on a reused socket, before any answer) is sent once more on a new connection: an upstream that
+   * is shutting down, or whose keep-alive timeout just ran out, closes idle connections and cannot tell
+   * the gateway first (RFC 9112 9.3.1, 9.6). Other methods are not repeated, since their request may
+   * have been acted on: they answer 502 as before, which their client may retry.
+   */
   private open(
     req: IncomingMessage,
     m: RouteMatch,
     onFailure: (failure: ProxyFailure) => void,
+    onResponse: (up: IncomingMessage) => void,
     drop: readonly string[] = [],
-  ): ClientRequest {
+  ): UpstreamCall {
     const target = this.targets[m.rule.upstream];
     const secure = target.protocol === 'https:';
-    const upstreamReq = (secure ? httpsRequest : httpRequest)({
+    const options: RequestOptions = {
       protocol: target.protocol,
       hostname: target.hostname,
       port: target.port || (secure ? 443 : 80),
@@ -309,10 +334,36 @@ export class ReverseProxy {
       path: `${target.pathname.replace(/\/$/, '')}${m.upstreamPath}`,
       headers: this.forwardHeaders(req, target, drop),
       agent: secure ? this.httpsAgent : this.httpAgent,
-    });
-    // Idle timeout: reset by every byte in either direction, so a slow download is not cut off.
-    upstreamReq.setTimeout(m.rule.limits.timeoutMs, () => onFailure('timeout'));
-    upstreamReq.on('error', () => onFailure('unavailable'));
+    };
+    let cancelled = false;
+    let ended = false;
+    let current: ClientRequest;
+    const attempt = (retryable: boolean): ClientRequest => {
+      const upstreamReq = (secure ? httpsRequest : httpRequest)(options);
+      current = upstreamReq;
+      let answered = false;
+      // Idle timeout: reset by every byte in either direction, so a slow download is not cut off.
+      upstreamReq.setTimeout(m.rule.limits.timeoutMs, () => onFailure('timeout'));
+      upstreamReq.on('response', (up) => {
+        answered = true;
+        onResponse(up);
+      });
+      upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
+        if (
+          retryable &&
+          !cancelled &&
+          !answered &&
+          upstreamReq.reusedSocket &&
+          (err.code === 'ECONNRESET' || err.code === 'EPIPE')
+        )
+          return attempt(false);
+        onFailure('unavailable');
+      });
+      if (ended) upstreamReq.end();
+      return upstreamReq;
+    };
+    // Only the first attempt can carry a body: a repeated request has none.
+    const first = attempt(isRepeatable(req));
     const max = m.rule.limits.maxBodyBytes;
     let seen = 0;
     const onData = (chunk: Buffer) => {
@@ -325,13 +376,21 @@ export class ReverseProxy {
         this.linger(req);
         return;
       }
-      if (!upstreamReq.write(chunk)) req.pause();
+      if (!current.write(chunk)) req.pause();
     };
-    const onEnd = () => upstreamReq.end();
-    upstreamReq.on('drain', () => req.resume());
+    const onEnd = () => {
+      ended = true;
+      current.end();
+    };
+    first.on('drain', () => req.resume());
     req.on('data', onData);
     req.on('end', onEnd);
-    return upstreamReq;
+    return {
+      destroy: () => {
+        cancelled = true;
+        current.destroy();
+      },
+    };
   }
 
   /** Plain proxying: the upstream's answer is streamed back as it comes. */
@@ -344,8 +403,7 @@ export class ReverseProxy {
       if (res.headersSent) res.destroy();
       else this.opts.onFailure(req, res, failure, m.rule);
     };
-    const upstreamReq = this.open(req, m, fail);
-    upstreamReq.on('response', (up) => {
+    const upstreamReq = this.open(req, m, fail, (up) => {
       if (failed) return void up.resume();
       this.relay(res, up);
     });
@@ -430,17 +488,7 @@ export class ReverseProxy {
       if (res.headersSent) res.destroy();
       else if (!res.destroyed) this.opts.onFailure(req, res, failure, m.rule);
     };
-    const upstreamReq = this.open(req, m, fail, CONDITIONALS);
-    const stream = (up: IncomingMessage, buffered: Buffer[] = []) => {
-      streaming = true;
-      settle({ kind: 'pass' });
-      if (res.destroyed) return void upstreamReq.destroy();
-      this.relay(res, up, buffered);
-    };
-    res.on('close', () => {
-      if (streaming && !res.writableFinished) upstreamReq.destroy();
-    });
-    upstreamReq.on('response', (up) => {
+    const onResponse = (up: IncomingMessage) => {
       if (failed) return void up.resume();
       const verdict = storability(up.statusCode ?? 0, up.headers, policy);
       if (!verdict.store) return stream(up);
@@ -484,6 +532,16 @@ export class ReverseProxy {
       up.on('close', () => {
         if (!up.complete && !streaming) fail('unavailable');
       });
+    };
+    const upstreamReq = this.open(req, m, fail, onResponse, CONDITIONALS);
+    const stream = (up: IncomingMessage, buffered: Buffer[] = []) => {
+      streaming = true;
+      settle({ kind: 'pass' });
+      if (res.destroyed) return void upstreamReq.destroy();
+      this.relay(res, up, buffered);
+    };
+    res.on('close', () => {
+      if (streaming && !res.writableFinished) upstreamReq.destroy();
     });
   }
 

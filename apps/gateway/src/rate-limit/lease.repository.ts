@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, migrateSchema, trackDataSourcePool } from '@platform/persistence';
+import {
+  dataSourceOptions,
+  logMigrationsApplied,
+  migrateSchema,
+  trackDataSourcePool,
+} from '@platform/persistence';
 import { GATEWAY_MIGRATIONS } from '../migrations';
 import { GATEWAY_SCHEMA } from './gateway-database';
 import type { Grant, LeaseStore } from './lease-limiter';
@@ -67,7 +72,7 @@ export class LeaseRepository implements LeaseStore {
     );
     try {
       await ds.initialize();
-      await migrateSchema(ds);
+      logMigrationsApplied(GATEWAY_SCHEMA, await migrateSchema(ds));
     } catch (err) {
       await ds.destroy().catch(() => undefined);
       this.opts.onError(`rate-limit store unavailable, counting per replica: ${(err as Error).message}`);
