@@ -12,16 +12,13 @@
  *
  * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONCURRENCY (32), BENCH_SCHEDULES (20).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { KafkaMockCluster, freePort, runAdmin, startEmbeddedPostgres } from '@platform/dev-infra';
-import { CONTRACTS, DEAD_LETTER_TOPIC } from '@platform/messaging';
-import { RUNTIME_NODE_OPTIONS } from '@platform/registry';
+import { freePort, runAdmin } from '@platform/dev-infra';
 import { generateSchedule } from '../apps/lending/src/loans/math';
 import { CONCURRENCY, LoadGenerator, WARMUP_SECONDS, print, type Figure } from './shared/load';
 import { CpuWatch, Processes, waitFor } from './shared/processes';
+import { startBenchStack } from './shared/stack';
 
 const DIST = resolve(__dirname, '..');
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 20);
@@ -38,21 +35,9 @@ const SCOPES = [
 type Env<T> = { success: boolean; code: number; value: T };
 
 async function main(): Promise<void> {
-  const pg = await startEmbeddedPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'bench-lending-')),
-    persistent: false,
-  });
-  const databaseUrl = await pg.createDatabase('bench');
-  const cluster = KafkaMockCluster.start(1);
-  for (const t of [...CONTRACTS.keys(), DEAD_LETTER_TOPIC]) cluster.createTopic(t, 3);
-  const env = {
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: cluster.brokers,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    NODE_OPTIONS: RUNTIME_NODE_OPTIONS,
-  };
+  const stack = await startBenchStack('lending');
+  const { env } = stack;
+
   const ports = {
     node: await freePort(),
     nest: await freePort(),
@@ -249,7 +234,7 @@ async function main(): Promise<void> {
     lg.destroy();
     procs.stopAll();
     await new Promise((r) => setTimeout(r, 500));
-    await pg.stop();
+    await stack.stop();
   }
   process.exit(0);
 }

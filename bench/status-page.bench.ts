@@ -8,14 +8,11 @@
  *
  * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONCURRENCY (32), BENCH_CLIENT=node.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { KafkaMockCluster, freePort, runAdmin, startEmbeddedPostgres } from '@platform/dev-infra';
-import { CONTRACTS, DEAD_LETTER_TOPIC } from '@platform/messaging';
-import { RUNTIME_NODE_OPTIONS } from '@platform/registry';
+import { freePort, runAdmin } from '@platform/dev-infra';
 import { LoadGenerator, print, type Figure } from './shared/load';
 import { CpuWatch, Processes, waitFor } from './shared/processes';
+import { startBenchStack } from './shared/stack';
 import { measureWithWrk, wrkPath } from './shared/wrk';
 
 const DIST = resolve(__dirname, '..');
@@ -23,21 +20,9 @@ const PATH = '/PublicStatus/StatusPage?business=platform';
 const TARGET = 0.3;
 
 async function main(): Promise<void> {
-  const pg = await startEmbeddedPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'bench-status-')),
-    persistent: false,
-  });
-  const databaseUrl = await pg.createDatabase('bench');
-  const cluster = KafkaMockCluster.start(1);
-  for (const t of [...CONTRACTS.keys(), DEAD_LETTER_TOPIC]) cluster.createTopic(t, 3);
-  const env = {
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: cluster.brokers,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    NODE_OPTIONS: RUNTIME_NODE_OPTIONS,
-  };
+  const stack = await startBenchStack('status');
+  const { env } = stack;
+
   const ports = {
     node: await freePort(),
     app: await freePort(),
@@ -110,7 +95,7 @@ async function main(): Promise<void> {
     lg.destroy();
     procs.stopAll();
     await new Promise((r) => setTimeout(r, 500));
-    await pg.stop();
+    await stack.stop();
   }
   process.exit(0);
 }
