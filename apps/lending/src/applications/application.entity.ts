@@ -11,7 +11,7 @@ import {
 } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { Customer } from '../customers/customer.entity';
-import { bigintNumber, sqlIn } from './sql';
+import { bigintNumber, sqlIn } from '../common/columns';
 import { APPLICATION_CHANNELS, type ApplicationChannel } from './application-channels';
 import { APPLICATION_STATUSES } from './workflow/application-workflow';
 

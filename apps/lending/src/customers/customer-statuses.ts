@@ -38,7 +38,3 @@ export const DOCUMENT_TYPES = [
   'other',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
-/** SQL `IN` list of a constant tuple: the same text in the entity's @Check and in the migration. */
-export const sqlIn = (column: string, values: readonly string[]) =>
-  `${column} IN (${values.map((v) => `'${v}'`).join(', ')})`;

@@ -11,7 +11,8 @@ import {
 } from 'typeorm';
 import { SUPPORTED_LANGUAGES, type Language } from '@platform/i18n';
 import { Organization, type OrganizationId } from '@platform/tenancy';
-import { CUSTOMER_STATUSES, sqlIn, type CustomerStatus } from './customer-statuses';
+import { sqlIn } from '../common/columns';
+import { CUSTOMER_STATUSES, type CustomerStatus } from './customer-statuses';
 
 export const CUSTOMER_KINDS = ['individual', 'business'] as const;
 export type CustomerKind = (typeof CUSTOMER_KINDS)[number];

@@ -11,7 +11,7 @@ import {
 } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { LoanApplication } from '../applications/application.entity';
-import { bigintNumber, sqlIn } from '../applications/sql';
+import { bigintNumber, sqlIn } from '../common/columns';
 import { Customer } from '../customers/customer.entity';
 import { DAY_COUNTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES, rateText } from './loan-terms';
 import { LOAN_STATUSES, type LoanStatus } from './loan-workflow';

@@ -6,7 +6,7 @@ import {
   EXTERNAL_CALL_MODES,
   EXTERNAL_CALL_STATUSES,
 } from '../applications/external-calls/external-call.entity';
-import { sqlIn } from '../applications/sql';
+import { sqlIn } from '../common/columns';
 import { APPLICATION_ACTIONS, APPLICATION_STATUSES } from '../applications/workflow/application-workflow';
 import { MOVE_ACTORS } from '../applications/workflow/status-change.entity';
 import { TENANT_ROLE, tenantTableDdl } from '../tenancy/tenant-rls';

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { sqlIn } from '../applications/sql';
+import { sqlIn } from '../common/columns';
 import { LEDGER_ACCOUNTS, TRANSACTION_KINDS } from '../loans/ledger/chart-of-accounts';
 import { DAY_COUNTS, DEBT_COMPONENTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES } from '../loans/loan-terms';
 import { LOAN_STATUSES } from '../loans/loan-workflow';

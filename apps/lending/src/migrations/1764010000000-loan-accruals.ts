@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { sqlIn } from '../applications/sql';
+import { sqlIn } from '../common/columns';
 import { ACCRUAL_KINDS } from '../loans/accruals/loan-accrual.entity';
 import { LEDGER_ACCOUNTS, SCHEDULE_CHANGE_KINDS, TRANSACTION_KINDS } from '../loans/ledger/chart-of-accounts';
 import { TENANT_ROLE, tenantTableDdl } from '../tenancy/tenant-rls';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsCalendarDate } from '@platform/envelope';
-import { PageRequest } from '../../applications/dto/get-applications.request';
+import { PageRequest } from '../../common/dto/page.request';
 
 /** CloseAccountingDay: closes every open day up to this one. */
 export class CloseAccountingDayRequest {

@@ -10,7 +10,7 @@ import {
 } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { LoanApplication } from '../application.entity';
-import { sqlIn } from '../sql';
+import { sqlIn } from '../../common/columns';
 import { CHECK_STATUSES, CHECK_STEPS, type CheckStatus, type CheckStep } from './check-steps';
 
 /** One check step of an application: its current status, provider and result (retries overwrite it). */

@@ -1,7 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { LoanApplication } from '../application.entity';
-import { bigintNumber, sqlIn } from '../sql';
+import { bigintNumber, sqlIn } from '../../common/columns';
 import { DECIDERS, DECISION_OUTCOMES, type Decider, type DecisionOutcome } from './decision-reasons';
 
 /** An underwriting decision (append-only): by a person through MakeDecision, or by the rules. */

@@ -12,10 +12,10 @@ import {
 } from 'class-validator';
 import { IntField, MaxChars, MinChars } from '@platform/envelope';
 import { APPLICATION_CHANNELS } from '../application-channels';
-import { MAX_MINOR_UNITS } from '../sql';
-import { OptionalField } from './optional-field';
+import { MAX_MINOR_UNITS } from '../../common/money-limits';
+import { PRODUCT_CODE } from '../../common/dto/product-code';
+import { OptionalField } from '../../common/dto/optional-field';
 
-export const PRODUCT_CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 /** Letters, digits and dashes: national ids, passport numbers, tax ids of the six markets. */
 export const NATIONAL_ID = /^[A-Za-z0-9-]+$/;
 export const MAX_TERM_MONTHS = 600;

@@ -12,9 +12,9 @@ import {
 } from 'class-validator';
 import { IntField, MaxChars, MinChars } from '@platform/envelope';
 import { DECISION_OUTCOMES, DECISION_REASONS } from '../decisions/decision-reasons';
-import { MAX_MINOR_UNITS } from '../sql';
+import { MAX_MINOR_UNITS } from '../../common/money-limits';
 import { MAX_TERM_MONTHS } from './application.request';
-import { OptionalField } from './optional-field';
+import { OptionalField } from '../../common/dto/optional-field';
 
 /** The loan offered: required for a counter-offer, optional for an approval (default: as requested). */
 export class OfferRequest {

@@ -1,7 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { LoanApplication } from '../application.entity';
-import { sqlIn } from '../sql';
+import { sqlIn } from '../../common/columns';
 
 export const EXTERNAL_CALL_STATUSES = ['ok', 'error', 'timeout'] as const;
 export type ExternalCallStatus = (typeof EXTERNAL_CALL_STATUSES)[number];

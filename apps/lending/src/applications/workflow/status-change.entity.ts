@@ -1,7 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { LoanApplication } from '../application.entity';
-import { sqlIn } from '../sql';
+import { sqlIn } from '../../common/columns';
 import { APPLICATION_ACTIONS } from './application-workflow';
 
 export const MOVE_ACTORS = ['key', 'rules'] as const;

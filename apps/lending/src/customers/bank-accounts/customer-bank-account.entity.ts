@@ -10,7 +10,7 @@ import {
 } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { Customer } from '../customer.entity';
-import { sqlIn } from '../customer-statuses';
+import { sqlIn } from '../../common/columns';
 
 export const BANK_ACCOUNT_FORMATS = ['iban', 'local'] as const;
 export type BankAccountFormat = (typeof BANK_ACCOUNT_FORMATS)[number];

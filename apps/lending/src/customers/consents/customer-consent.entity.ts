@@ -1,7 +1,7 @@
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { Customer } from '../customer.entity';
-import { sqlIn } from '../customer-statuses';
+import { sqlIn } from '../../common/columns';
 import {
   CONSENT_ACTIONS,
   CONSENT_CHANNELS,

@@ -1,10 +1,10 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryColumn, Unique } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
+import { sqlIn } from '../../common/columns';
 import { Customer } from '../customer.entity';
 import {
   DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
-  sqlIn,
   type DocumentStatus,
   type DocumentType,
 } from '../customer-statuses';

@@ -10,7 +10,7 @@ import {
 } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { Customer } from '../customer.entity';
-import { sqlIn } from '../customer-statuses';
+import { sqlIn } from '../../common/columns';
 import { IDENTIFIER_TYPES, type IdentifierType } from './identifier-rules';
 
 /**

@@ -1,6 +1,6 @@
 import { Column, Entity, ForeignKey, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
-import { bigintNumber } from '../../applications/sql';
+import { bigintNumber } from '../../common/columns';
 import { Loan } from '../loan.entity';
 
 /**

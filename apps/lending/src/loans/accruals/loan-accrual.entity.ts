@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
-import { bigintNumber, sqlIn } from '../../applications/sql';
+import { bigintNumber, sqlIn } from '../../common/columns';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { Loan } from '../loan.entity';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { QueryInt } from '@platform/envelope';
-import { PageRequest } from '../../applications/dto/get-applications.request';
+import { PageRequest } from '../../common/dto/page.request';
 import { LOAN_STATUSES } from '../loan-workflow';
 
 /** Loans, filtered by status, customer or application; `total` counts every match. */

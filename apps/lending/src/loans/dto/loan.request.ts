@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID } from 'class-validator';
 import { IntField, IsCalendarDate, MaxChars, MinChars } from '@platform/envelope';
-import { OptionalField } from '../../applications/dto/optional-field';
-import { MAX_MINOR_UNITS } from '../../applications/sql';
+import { OptionalField } from '../../common/dto/optional-field';
+import { MAX_MINOR_UNITS } from '../../common/money-limits';
 import { WRITE_OFF_REASONS } from '../events/loan-facts';
 import { MAX_TERM_COUNT } from '../math';
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID } from 'class-validator';
 import { IntField, IsCalendarDate, MaxChars, MinChars, QueryInt } from '@platform/envelope';
-import { OptionalField } from '../../applications/dto/optional-field';
-import { MAX_MINOR_UNITS } from '../../applications/sql';
+import { OptionalField } from '../../common/dto/optional-field';
+import { MAX_MINOR_UNITS } from '../../common/money-limits';
 import { PAYMENT_CHANNELS, REVERSAL_REASONS } from '../events/loan-facts';
 import { PAYMENT_MODES } from '../payments/payment-plan';
 

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
-import { bigintNumber, sqlIn } from '../../applications/sql';
+import { bigintNumber, sqlIn } from '../../common/columns';
 import { Loan } from '../loan.entity';
 import { DEBT_COMPONENTS } from '../loan-terms';
 import { LoanInstalment } from '../schedule/loan-instalment.entity';

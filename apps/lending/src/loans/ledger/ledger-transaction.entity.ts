@@ -9,7 +9,7 @@ import {
   Unique,
 } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
-import { bigintNumber, sqlIn } from '../../applications/sql';
+import { bigintNumber, sqlIn } from '../../common/columns';
 import { Loan } from '../loan.entity';
 import { TRANSACTION_KINDS, type TransactionKind } from './chart-of-accounts';
 

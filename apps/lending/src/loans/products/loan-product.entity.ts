@@ -10,7 +10,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
-import { bigintNumber, sqlIn } from '../../applications/sql';
+import { bigintNumber, sqlIn } from '../../common/columns';
 import { DAY_COUNTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES, rateText } from '../loan-terms';
 import type { DayCount, DebtComponent, Frequency, Rounding, ScheduleType } from '../math';
 

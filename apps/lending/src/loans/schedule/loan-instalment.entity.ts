@@ -9,7 +9,7 @@ import {
   Unique,
 } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
-import { bigintNumber } from '../../applications/sql';
+import { bigintNumber } from '../../common/columns';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { Loan } from '../loan.entity';
 

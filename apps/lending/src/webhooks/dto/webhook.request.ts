@@ -9,7 +9,7 @@ import {
   type WebhookApiDocs,
   type WebhookDeliveryStatus,
 } from '@platform/webhooks';
-import { OptionalField } from '../../applications/dto/optional-field';
+import { OptionalField } from '../../common/dto/optional-field';
 import { WEBHOOK_EVENT_TYPES } from '../webhook-events';
 
 /** What lending's webhook classes say in its own words (libs/webhooks documents and validates them). */

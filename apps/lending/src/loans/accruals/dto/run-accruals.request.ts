@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 import { IsCalendarDate } from '@platform/envelope';
-import { OptionalField } from '../../../applications/dto/optional-field';
+import { OptionalField } from '../../../common/dto/optional-field';
 
 /** RunAccruals: the organization's loans (or one) brought up to a date. */
 export class RunAccrualsRequest {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO4217CurrencyCode, IsOptional, IsString, IsUUID } from 'class-validator';
-import { PageRequest } from '../../../applications/dto/get-applications.request';
+import { PageRequest } from '../../../common/dto/page.request';
 
 /** Products, newest first, optionally only active ones or one currency's. */
 export class GetLoanProductsRequest extends PageRequest {

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsISO4217CurrencyCode, IsString, IsUUID, Matches } from 'class-validator';
 import { IntField, MaxChars, MinChars } from '@platform/envelope';
-import { PRODUCT_CODE } from '../../../applications/dto/application.request';
-import { OptionalField } from '../../../applications/dto/optional-field';
-import { MAX_MINOR_UNITS } from '../../../applications/sql';
+import { PRODUCT_CODE } from '../../../common/dto/product-code';
+import { OptionalField } from '../../../common/dto/optional-field';
+import { MAX_MINOR_UNITS } from '../../../common/money-limits';
 import {
   DAY_COUNTS,
   DEBT_COMPONENTS,

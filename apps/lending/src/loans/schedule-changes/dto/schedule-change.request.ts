@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsString, IsUUID, Matches } from 'class-validator';
 import { IntField, MaxChars, MinChars } from '@platform/envelope';
-import { OptionalField } from '../../../applications/dto/optional-field';
+import { OptionalField } from '../../../common/dto/optional-field';
 import { HOLIDAY_BASES, RESTRUCTURING_BASES } from '../../events/schedule-change-events';
 import { RATE_PATTERN, SCHEDULE_TYPES } from '../../loan-terms';
 import { MAX_HOLIDAY_PERIODS, MAX_TERM_COUNT } from '../../math';
