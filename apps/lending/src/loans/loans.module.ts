@@ -27,6 +27,7 @@ import { LoanViews } from './loan-views';
 import { LoansController } from './loans.controller';
 import { LoansRepository } from './loans.repository';
 import { LoansService } from './loans.service';
+import { MoneyPipeline } from './operations/money-pipeline';
 import { PaymentsController } from './payments/payments.controller';
 import { PaymentsService } from './payments/payments.service';
 import { ReversalsService } from './payments/reversals.service';
@@ -72,6 +73,8 @@ import { WriteOffService } from './write-off.service';
     AccountingBooksRepository,
     WebhookQueueRepository,
     LoanEvents,
+    // Every money operation runs through the one pipeline (operations/money-pipeline.ts).
+    MoneyPipeline,
     LoanProductsService,
     LoansService,
     DisbursementService,

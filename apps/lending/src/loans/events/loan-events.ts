@@ -5,7 +5,7 @@ import type { OrganizationId } from '@platform/tenancy';
 import { AccountingBooksRepository } from '../../accounting/accounting-books.repository';
 import { WebhookQueueRepository } from '../../webhooks/webhook-queue.repository';
 import { todayUtc } from '../loan-dates';
-import { eventsOf, type EventBody } from './event-payloads';
+import { eventsOf, type EventBody, type LoanEvent } from './event-payloads';
 import type { LoanFact } from './loan-facts';
 import { LoanEventsRepository } from './loan-events.repository';
 
@@ -36,7 +36,18 @@ export class LoanEvents {
   ) {}
 
   async record(tx: Tx, organizationId: OrganizationId, fact: LoanFact): Promise<void> {
-    for (const e of eventsOf(fact, todayUtc())) await this.emit(tx, organizationId, e.type, e.body);
+    await this.announce(tx, organizationId, fact);
+  }
+
+  /** Writes an operation's events: those of a fact (event-payloads.ts), or the ones given. */
+  async announce(
+    tx: Tx,
+    organizationId: OrganizationId,
+    what: LoanFact | LoanEvent[],
+    today = todayUtc(),
+  ): Promise<void> {
+    const events = Array.isArray(what) ? what : eventsOf(what, today);
+    for (const e of events) await this.emit(tx, organizationId, e.type, e.body as never);
   }
 
   /** Writes one event; the fields every lending event shares are filled in here. Returns its id. */

@@ -3,162 +3,194 @@ import type { Language } from '@platform/i18n';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import type { IdempotentRequest } from '../../idempotency/idempotent-request';
-import { IdempotentOperations } from '../../idempotency/idempotent-operations';
 import type { ReversePaymentRequest } from '../dto/payment.request';
 import type { ReversalResponse } from '../dto/payment.response';
-import { LoanEvents } from '../events/loan-events';
 import type { ReversalReason } from '../events/loan-facts';
 import { balancesOf } from '../ledger/balances';
 import { JOB_KINDS } from '../ledger/chart-of-accounts';
 import type { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { LedgerRepository } from '../ledger/ledger.repository';
-import { LoanBook } from '../ledger/loan-book';
 import { Posting, type PostingLine } from '../ledger/posting';
 import { daysBetween } from '../loan-dates';
 import type { Loan } from '../loan.entity';
-import { LoanMoves } from '../loan-moves';
 import { LoanTexts } from '../loan-texts';
 import { LoanViews } from '../loan-views';
 import { LoanError, loanError } from '../loans.errors';
 import { DEBT_COMPONENTS, type DebtComponent } from '../math';
 import { InstalmentsRepository } from '../schedule/instalments.repository';
 import { withLines } from './payment-booking';
-import { ScheduleVersionsRepository } from '../schedule/schedule-versions.repository';
+import {
+  postedOf,
+  type MoneyOperation,
+  type MoneyPlan,
+  type OperationContext,
+} from '../operations/money-operation';
+import { MoneyPipeline } from '../operations/money-pipeline';
 
 const zeroParts = () =>
   Object.fromEntries(DEBT_COMPONENTS.map((c) => [c, 0])) as Record<DebtComponent, number>;
 
+/** What a reversal reads: the payment, any reversal of it, its lines, and what stands on it. */
+interface ReversalInput {
+  original: LedgerTransaction | null;
+  reversal: LedgerTransaction | null;
+  lines: PostingLine[];
+  blocking: LedgerTransaction | null;
+}
+
+interface ReversalPlan extends MoneyPlan {
+  original: LedgerTransaction;
+  d: PaymentDetails;
+  mirrored: PostingLine[];
+  reclassified: number;
+  reopened: boolean;
+}
+
+interface PaymentDetails {
+  parts?: Record<DebtComponent, number>;
+  debts?: Record<DebtComponent, number>;
+  order?: DebtComponent[];
+  overpayment?: number;
+  rule?: string;
+  scheduleChanged?: boolean;
+}
+
 /**
- * ReversePayment (docs/lending/loans.md, "Reversal"): posts the mirror of a payment's lines (every
- * debit a credit and back), so every balance derived from the ledger is what it was before the
- * payment; a schedule the payment regenerated is replaced by the one it had replaced; a loan the
- * payment closed is active again. Only the loan's latest transaction is reversed: a later one was
- * computed on the balances this payment left.
+ * ReversePayment (docs/lending/loans.md, "Reversal"), through the money pipeline: posts the mirror of a
+ * payment's lines (every debit a credit and back), so every balance derived from the ledger is what it
+ * was before the payment; a schedule the payment regenerated is replaced by the one it had replaced; a
+ * loan the payment closed is active again. Only the loan's latest transaction is reversed: a later one
+ * was computed on the balances this payment left.
  */
 @Injectable()
 export class ReversalsService {
   constructor(
-    private readonly idempotency: IdempotentOperations,
-    private readonly moves: LoanMoves,
+    private readonly pipeline: MoneyPipeline,
     private readonly ledger: LedgerRepository,
     private readonly instalments: InstalmentsRepository,
-    private readonly book: LoanBook,
     private readonly views: LoanViews,
     private readonly texts: LoanTexts,
-    private readonly events: LoanEvents,
-    private readonly versions: ScheduleVersionsRepository,
   ) {}
 
   reverse(
     organizationId: OrganizationId,
     keyId: string,
-    op: IdempotentRequest,
+    request: IdempotentRequest,
     dto: ReversePaymentRequest,
     lang: Language,
   ): Promise<ReversalResponse> {
-    return this.idempotency.run(organizationId, op, async (tx) => {
-      const loan = await this.moves.lockOrFail(organizationId, dto.loanId, tx);
-      const original = await this.ledger.byId(organizationId, loan.id, dto.transactionId, tx);
-      if (!original) throw loanError(LoanError.TRANSACTION_NOT_FOUND, { transactionId: dto.transactionId });
-      if (original.kind !== 'repayment')
-        throw loanError(
-          LoanError.TRANSACTION_NOT_REVERSIBLE,
-          { kindName: this.texts.name('transactionKinds', original.kind, lang) },
-          { kind: original.kind },
-        );
-      const reversal = await this.ledger.reversalOf(organizationId, original.id, tx);
-      if (reversal) throw loanError(LoanError.TRANSACTION_ALREADY_REVERSED, {}, { reversedBy: reversal.id });
-      const d = original.details as {
-        parts?: Record<DebtComponent, number>;
-        debts?: Record<DebtComponent, number>;
-        order?: DebtComponent[];
-        overpayment?: number;
-        rule?: string;
-        scheduleChanged?: boolean;
-      };
-      const originalLines = await this.ledger.linesOf(organizationId, [original.id], tx);
-      const blocking = await this.standingOn(
-        organizationId,
-        loan,
-        original,
-        originalLines,
-        !!d.scheduleChanged,
-        tx,
-      );
-      if (blocking)
-        throw loanError(LoanError.TRANSACTION_NOT_LATEST, {}, { latestTransactionId: blocking.id });
-      const lines = Posting.mirror(originalLines).lines();
-      // Accruals after the payment may have earned interest it had paid ahead: what its mirror would take
-      // off interest received in advance beyond its balance is interest receivable again.
-      const after = balancesOf(withLines(await this.ledger.totals(organizationId, loan.id, tx), lines));
-      const reclassified = Math.max(0, -after.interest_advance);
-      const posted = reclassified
-        ? [
-            ...lines,
-            ...new Posting()
-              .debit('interest_receivable', reclassified)
-              .credit('interest_advance', reclassified)
-              .lines(),
-          ]
-        : lines;
-      const transaction = await this.ledger.post(
-        organizationId,
-        {
-          loanId: loan.id,
-          kind: 'reversal',
+    return this.pipeline.run(organizationId, keyId, request, lang, this.operation(dto));
+  }
+
+  private operation(
+    dto: ReversePaymentRequest,
+  ): MoneyOperation<ReversalInput, ReversalPlan, ReversalResponse> {
+    const reasonCode = (dto.reasonCode ?? 'booked-in-error') as ReversalReason;
+    return {
+      loanId: dto.loanId,
+      // Whatever the loan's status: what decides is the payment and what stands on it.
+      admission: { kind: 'any' },
+      catchUpTo: () => null,
+      gather: (ctx) => this.gather(ctx, dto.transactionId),
+      plan: (ctx, before, input) => {
+        const { original } = input;
+        if (!original) throw loanError(LoanError.TRANSACTION_NOT_FOUND, { transactionId: dto.transactionId });
+        if (original.kind !== 'repayment')
+          throw loanError(
+            LoanError.TRANSACTION_NOT_REVERSIBLE,
+            { kindName: this.texts.name('transactionKinds', original.kind, ctx.lang) },
+            { kind: original.kind },
+          );
+        if (input.reversal)
+          throw loanError(LoanError.TRANSACTION_ALREADY_REVERSED, {}, { reversedBy: input.reversal.id });
+        if (input.blocking)
+          throw loanError(LoanError.TRANSACTION_NOT_LATEST, {}, { latestTransactionId: input.blocking.id });
+        const d = original.details as PaymentDetails;
+        const mirrored = Posting.mirror(input.lines).lines();
+        // Accruals after the payment may have earned interest it had paid ahead: what its mirror would take
+        // off interest received in advance beyond its balance is interest receivable again.
+        const after = balancesOf(withLines(before.totals, mirrored));
+        const reclassified = Math.max(0, -after.interest_advance);
+        const lines = reclassified
+          ? [
+              ...mirrored,
+              ...new Posting()
+                .debit('interest_receivable', reclassified)
+                .credit('interest_advance', reclassified)
+                .lines(),
+            ]
+          : mirrored;
+        const reopened = ctx.loan.status === 'closed';
+        return {
+          original,
+          d,
+          mirrored,
+          reclassified,
+          reopened,
+          posting: {
+            kind: 'reversal',
+            amount: original.amount,
+            valueDate: original.valueDate,
+            reversesId: original.id,
+            details: {
+              reason: dto.reason ?? null,
+              reasonCode,
+              scheduleRestored: !!d.scheduleChanged,
+              interestReclassified: reclassified,
+            },
+            lines,
+          },
+          schedule: d.scheduleChanged ? { kind: 'restore', changedBy: original.id } : null,
+          move: reopened ? { to: 'active', action: 'ReversePayment', also: { closedOn: null } } : null,
+        };
+      },
+      events: (booked) => ({
+        kind: 'reversal',
+        loan: booked.ctx.loan,
+        transaction: postedOf(booked),
+        reversed: booked.plan.original,
+        reason: dto.reason ?? null,
+        reasonCode,
+        lines: booked.plan.mirrored,
+        reclassified: booked.plan.reclassified,
+        rows: booked.after.rows,
+        balances: booked.after.balances,
+        reopened: booked.plan.reopened,
+      }),
+      answer: (booked) => {
+        const { ctx, plan, after } = booked;
+        const { original, d } = plan;
+        const order = d.order ?? [...DEBT_COMPONENTS];
+        return {
+          transactionId: postedOf(booked).id,
+          reversedTransactionId: original.id,
+          loanId: ctx.loan.id,
           amount: original.amount,
           valueDate: original.valueDate,
-          reversesId: original.id,
-          idempotencyKey: op.key,
-          details: {
-            reason: dto.reason ?? null,
-            reasonCode: dto.reasonCode ?? 'booked-in-error',
-            scheduleRestored: !!d.scheduleChanged,
-            interestReclassified: reclassified,
-          },
-          keyId,
-        },
-        posted,
-        tx,
-      );
-      if (d.scheduleChanged) {
-        await this.instalments.undoChange(organizationId, loan.id, original.id, transaction.id, tx);
-        await this.versions.record(organizationId, loan.id, transaction.id, tx);
-      }
-      const reopened = loan.status === 'closed';
-      if (reopened)
-        await this.moves.move(organizationId, loan, 'active', 'ReversePayment', lang, tx, { closedOn: null });
-      const position = await this.book.position(organizationId, loan.id, tx);
-      await this.events.record(tx, organizationId, {
-        kind: 'reversal',
-        loan,
-        transaction,
-        reversed: original,
-        reason: dto.reason ?? null,
-        reasonCode: (dto.reasonCode ?? 'booked-in-error') as ReversalReason,
-        lines,
-        reclassified,
-        rows: position.rows,
-        balances: position.balances,
-        reopened,
-      });
-      const order = d.order ?? [...DEBT_COMPONENTS];
-      return {
-        transactionId: transaction.id,
-        reversedTransactionId: original.id,
-        loanId: loan.id,
-        amount: original.amount,
-        valueDate: original.valueDate,
-        parts: this.views.parts(order, d.debts ?? zeroParts(), d.parts ?? zeroParts(), lang),
-        overpayment: d.overpayment ?? 0,
-        rule: d.rule ?? '',
-        ruleText: this.views.ruleText(order, lang),
-        scheduleRestored: !!d.scheduleChanged,
-        loanStatus: loan.status,
-        loanStatusName: this.texts.status(loan.status, lang),
-        balances: this.views.balances(loan.id, loan.currency, position.totals, lang),
-      };
-    });
+          parts: this.views.parts(order, d.debts ?? zeroParts(), d.parts ?? zeroParts(), ctx.lang),
+          overpayment: d.overpayment ?? 0,
+          rule: d.rule ?? '',
+          ruleText: this.views.ruleText(order, ctx.lang),
+          scheduleRestored: !!d.scheduleChanged,
+          loanStatus: ctx.loan.status,
+          loanStatusName: this.texts.status(ctx.loan.status, ctx.lang),
+          balances: this.views.balances(ctx.loan.id, ctx.loan.currency, after.totals, ctx.lang),
+        };
+      },
+    };
+  }
+
+  private async gather(ctx: OperationContext, transactionId: string): Promise<ReversalInput> {
+    const { organizationId, loan, tx } = ctx;
+    const original = await this.ledger.byId(organizationId, loan.id, transactionId, tx);
+    const none = { original, reversal: null, lines: [], blocking: null };
+    if (!original || original.kind !== 'repayment') return none;
+    const reversal = await this.ledger.reversalOf(organizationId, original.id, tx);
+    if (reversal) return { ...none, reversal };
+    const lines = await this.ledger.linesOf(organizationId, [original.id], tx);
+    const scheduleChanged = !!(original.details as PaymentDetails).scheduleChanged;
+    const blocking = await this.standingOn(organizationId, loan, original, lines, scheduleChanged, tx);
+    return { original, reversal: null, lines, blocking };
   }
 
   /**
