@@ -6,9 +6,9 @@ import { ApiEnvelope, list } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
 import { LendingApi, RequestLanguage } from '../common/lending-api';
 import { LendingAccess, type PartnerPrincipal } from '../tenancy/scopes';
+import { LoanScheduleResponse } from './dto/cost-of-credit.response';
 import { LoanIdQuery, LoanPageRequest, LoanScheduleRequest } from './dto/get-loans.request';
 import {
-  InstalmentResponse,
   LoanBalancesResponse,
   LoanTransactionResponse,
   ScheduleVersionResponse,
@@ -28,17 +28,16 @@ export class LoanLedgerController {
   @ApiOperation({
     summary: 'The schedule in force, or one of its earlier versions, with what was paid on each instalment',
     description:
-      'Empty before the disbursement. Statuses as of today (UTC), names in the request’s language. With `Version`, that version’s instalments; those no longer in force are `superseded`.',
+      'Empty before the disbursement. Statuses as of today (UTC), names in the request’s language. With `Version`, that version’s instalments; those no longer in force are `superseded`. Beside the list, the full cost of credit and the APR of the schedule in force (docs/lending/loans.md, "Full cost of credit").',
   })
   @ApiReasons(E.NOT_FOUND, E.SCHEDULE_VERSION_NOT_FOUND)
-  @ApiEnvelope(InstalmentResponse, { list: true })
-  async getLoanSchedule(
+  @ApiEnvelope(LoanScheduleResponse)
+  getLoanSchedule(
     @CurrentPrincipal() p: PartnerPrincipal,
     @Query() q: LoanScheduleRequest,
     @RequestLanguage() lang: Language,
   ) {
-    const { items, total } = await this.ledger.schedule(p.ownerId, q.LoanId, q.Version, lang);
-    return list(items, total);
+    return this.ledger.schedule(p.ownerId, q.LoanId, q.Version, lang);
   }
 
   @Get('GetLoanScheduleVersions')

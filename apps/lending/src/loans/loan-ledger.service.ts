@@ -3,15 +3,17 @@ import type { ListValue } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
 import type { OrganizationId } from '@platform/tenancy';
 import { TenantData } from '../tenancy/tenant-data';
+import { loanCostOfCredit } from './cost-of-credit';
+import type { LoanScheduleResponse } from './dto/cost-of-credit.response';
 import type { LoanPageRequest } from './dto/get-loans.request';
 import type {
-  InstalmentResponse,
   LoanBalancesResponse,
   LoanTransactionResponse,
   ScheduleVersionResponse,
 } from './dto/ledger.response';
 import { LedgerRepository } from './ledger/ledger.repository';
 import { LoanBook, positionRow } from './ledger/loan-book';
+import { todayUtc } from './loan-dates';
 import { LoanTexts } from './loan-texts';
 import { LoanViews } from './loan-views';
 import { LoanError, loanError } from './loans.errors';
@@ -43,13 +45,15 @@ export class LoanLedgerService {
     loanId: string,
     version: number | undefined,
     lang: Language,
-  ): Promise<ListValue<InstalmentResponse>> {
+  ): Promise<LoanScheduleResponse> {
     return this.data.run(organizationId, async (tx) => {
-      await this.loans.byIdOrFail(organizationId, loanId, tx);
+      const loan = await this.loans.byIdOrFail(organizationId, loanId, tx);
       if (version === undefined) {
         const position = await this.book.position(organizationId, loanId, tx);
         const items = position.rows.map((r) => this.views.instalment(r, lang));
-        return { items, total: items.length };
+        // Only a paid-out loan has a schedule; its cost is the one GetLoan shows.
+        const costOfCredit = position.rows.length ? loanCostOfCredit(loan, position.rows, todayUtc()) : null;
+        return { items, total: items.length, costOfCredit };
       }
       const v = (await this.versions.list(organizationId, loanId, tx)).find((x) => x.version === version);
       if (!v) throw loanError(LoanError.SCHEDULE_VERSION_NOT_FOUND, { version }, { version });
@@ -58,7 +62,7 @@ export class LoanLedgerService {
       const items = rows.map((r) =>
         this.views.instalment(positionRow(r, paid.get(r.id)), lang, undefined, r.supersededBy !== null),
       );
-      return { items, total: items.length };
+      return { items, total: items.length, costOfCredit: null };
     });
   }
 

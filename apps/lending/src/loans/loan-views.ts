@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Language } from '@platform/i18n';
+import { loanCostOfCredit } from './cost-of-credit';
 import { daysBetween, todayUtc } from './loan-dates';
 import { LoanTexts } from './loan-texts';
 import type { Loan } from './loan.entity';
@@ -79,6 +80,7 @@ export class LoanViews {
       principalOutstanding: position.principalOutstanding,
       nextDueDate: next?.dueDate ?? null,
       daysPastDue: l.status === 'active' ? overdueOf(position.rows, today).days : 0,
+      costOfCredit: loanCostOfCredit(l, position.rows, today),
       allowedMoves: this.moves(l.status, lang),
       createdAt: l.createdAt.toISOString(),
       updatedAt: l.updatedAt.toISOString(),

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DAY_COUNTS, DEBT_COMPONENTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES } from '../loan-terms';
 import { LOAN_ACTIONS, LOAN_STATUSES } from '../loan-workflow';
+import { CostOfCreditResponse } from './cost-of-credit.response';
 
 /** A move the loan can take from its status. */
 export class AllowedLoanMoveResponse {
@@ -45,6 +46,13 @@ export class LoanResponse {
   nextDueDate: string | null;
   @ApiProperty({ example: 0, description: 'Days since the oldest unpaid due date (0: nothing overdue)' })
   daysPastDue: number;
+  @ApiProperty({
+    type: CostOfCreditResponse,
+    nullable: true,
+    description:
+      'The full cost of credit and the APR: before the disbursement from the schedule the terms generate if paid out today, after it from the schedule in force; null for a cancelled contract',
+  })
+  costOfCredit: CostOfCreditResponse | null;
   @ApiProperty({ type: [AllowedLoanMoveResponse] }) allowedMoves: AllowedLoanMoveResponse[];
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;

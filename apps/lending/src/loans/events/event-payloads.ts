@@ -1,13 +1,13 @@
 import type { LendingEventOf, LendingEventType } from '@platform/messaging';
 import { principalOwed, type AccountBalances } from '../ledger/balances';
 import type { PostingLine } from '../ledger/posting';
+import { costOfCreditOf } from '../cost-of-credit';
 import type { Loan } from '../loan.entity';
 import { overdueOf } from '../loan-views';
 import { DEBT_COMPONENTS, type DebtComponent } from '../math';
 import { isSettlementLine } from '../payments/payment-booking';
 import type { PositionRow } from '../payments/payment-plan';
 import { bureauUidOf } from './bureau-uid';
-import { fullCostRate } from './full-cost';
 import type { LoanFact } from './loan-facts';
 
 /** The fields LoanEvents fills in itself on every event. */
@@ -66,13 +66,22 @@ export function instalmentAmount(loan: Loan, rows: PositionRow[]): number | null
   return [...counts].sort((x, y) => y[1] - x[1] || y[0] - x[0])[0][0];
 }
 
+/** What the bureau's rate fields accept (libs/messaging `rate`): at most four integer digits. */
+const EVENT_RATE = /^(0|[1-9][0-9]{0,3})(\.[0-9]{1,10})?$/;
+
+/**
+ * The full cost of credit (353-FZ art. 6) of `principal` lent on `from` and repaid by `rows`: the ПСК
+ * to three decimals, exact (math/cost-of-credit.ts), and the cost in money (payments less principal).
+ * A loan with no rate the field can carry (no positive root, or 10 000% and more) reports its nominal rate.
+ */
 export function costOf(loan: Loan, principal: number, from: string, rows: PositionRow[]) {
   const flows = [
     { date: from, amount: -principal },
     ...rows.map((r) => ({ date: r.dueDate, amount: r.principal + r.interest + r.fees })),
   ];
+  const cost = costOfCreditOf(flows, loan.frequency, 'schedule');
   return {
-    fullCostRate: fullCostRate(flows, loan.frequency) ?? loan.annualRate,
+    fullCostRate: cost && EVENT_RATE.test(cost.fullCostRate) ? cost.fullCostRate : loan.annualRate,
     fullCostAmount: Math.max(0, sumOf(flows.map((f) => f.amount))),
   };
 }

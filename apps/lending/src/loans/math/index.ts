@@ -23,6 +23,8 @@
  *   The caller passes the outstanding principal after the payment, the date interest restarts from,
  *   the current instalments still to come (due dates and numbering are kept), and any interest accrued
  *   but not yet due; it gets back the replacement instalments only.
+ * - fullCostOfCredit(flows, basePeriod?): the Russian ПСК (353-FZ art. 6), rate to 3 decimals and amount
+ * - annualPercentageRate(flows, unitPeriod?): the US APR (12 CFR 1026 Appendix J actuarial), 2 decimals
  * Helpers: yearFraction, days30360, periodsPerYear, addPeriodsTo, annuityPaymentOf, checkAllocationOrder,
  * allocationRule, the closed sets (ROUNDINGS, DAY_COUNTS, FREQUENCIES, SCHEDULE_TYPES, DEBT_COMPONENTS)
  * and LoanMathError with its LoanMathErrorCode (map to envelope reasons).
@@ -49,6 +51,15 @@ export {
   allocationRule,
   checkAllocationOrder,
 } from './allocation';
+export {
+  type AnnualPercentageRate,
+  type BasePeriod,
+  type CostFlow,
+  type FullCostOfCredit,
+  type UnitPeriod,
+  annualPercentageRate,
+  fullCostOfCredit,
+} from './cost-of-credit';
 export { type DayCount, DAY_COUNTS } from './day-count';
 export { LoanMathError, LoanMathErrorCode } from './errors';
 export { type InterestAmount, accrualToPost, dailyAccrual, interestBetween } from './interest';

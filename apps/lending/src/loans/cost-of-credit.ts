@@ -1,0 +1,150 @@
+import type { Loan } from './loan.entity';
+import {
+  type BasePeriod,
+  type CostFlow,
+  type Frequency,
+  type UnitPeriod,
+  LoanMathError,
+  annualPercentageRate,
+  fullCostOfCredit,
+  generateSchedule,
+} from './math';
+
+/** What of an instalment the full cost counts: its date and everything the borrower pays with it. */
+export interface CostRow {
+  periodStart: string;
+  dueDate: string;
+  principal: number;
+  interest: number;
+  fees: number;
+  balanceAfter: number;
+}
+
+/** The cost of credit of one loan as the API answers it (docs/lending/loans.md, "Full cost of credit"). */
+export interface CostOfCredit {
+  fullCostRate: string;
+  fullCostAmount: number;
+  apr: string;
+  basis: 'terms' | 'schedule';
+  disbursementDate: string;
+  method: {
+    basePeriodUnit: 'month' | 'day';
+    basePeriodCount: number;
+    periodsPerYear: string;
+    unitPeriodUnit: UnitPeriod['unit'];
+    unitPeriodCount: number;
+    unitPeriodsPerYear: string;
+    aprRegular: boolean;
+    aprTolerance: string;
+  };
+}
+
+/**
+ * The schedule the contract generates when paid out on `on`: the loan's terms, the origination fee with
+ * the first instalment (what DisburseLoan stores; see firstSchedule in disbursement.service.ts).
+ */
+export function contractSchedule(loan: Loan, on: string) {
+  return generateSchedule({
+    principal: loan.principal,
+    annualRate: loan.annualRate,
+    termCount: loan.termCount,
+    frequency: loan.frequency,
+    scheduleType: loan.scheduleType,
+    dayCount: loan.dayCount,
+    disbursementDate: on,
+    graceInterestOnly: loan.graceInterestOnly,
+    gracePrincipal: loan.gracePrincipal,
+    rounding: loan.rounding,
+    fees:
+      loan.originationFee > 0 ? [{ name: 'origination', amount: loan.originationFee, dueWith: 'first' }] : [],
+  });
+}
+
+/**
+ * The borrower's cash flows: the principal out on the disbursement day, every instalment in force
+ * (principal, interest, fees) on its due date, and principal repaid ahead of the schedule (an early
+ * repayment that shortened or lowered it) on the day the schedule that follows it starts: where an
+ * instalment starts from a smaller balance than the one before it left.
+ */
+export function costFlows(principal: number, disbursedOn: string, rows: readonly CostRow[]): CostFlow[] {
+  const flows: CostFlow[] = [{ date: disbursedOn, amount: -principal }];
+  let balance = principal;
+  for (const r of rows) {
+    const ahead = balance - (r.balanceAfter + r.principal);
+    if (ahead > 0) flows.push({ date: r.periodStart, amount: ahead });
+    flows.push({ date: r.dueDate, amount: r.principal + r.interest + r.fees });
+    balance = r.balanceAfter;
+  }
+  return flows;
+}
+
+const BASE: Record<Frequency, BasePeriod> = {
+  monthly: { unit: 'month', count: 1 },
+  quarterly: { unit: 'month', count: 3 },
+  weekly: { unit: 'day', count: 7 },
+  biweekly: { unit: 'day', count: 14 },
+};
+
+/**
+ * ПСК and APR of `flows` for a loan repaid `frequency`: the base period and the unit-period are the
+ * frequency (the schedule's most frequent interval); with a single payment, its term. Null when the
+ * flows have no rate (nothing to pay yet, or payments that do not repay the principal).
+ */
+export function costOfCreditOf(
+  flows: CostFlow[],
+  frequency: Frequency,
+  basis: CostOfCredit['basis'],
+): CostOfCredit | null {
+  const payments = flows.filter((f) => f.amount > 0).length;
+  if (payments === 0) return null;
+  const base = payments > 1 ? BASE[frequency] : undefined;
+  const unit: UnitPeriod | undefined = base;
+  try {
+    const psk = fullCostOfCredit(flows, base);
+    const apr = annualPercentageRate(flows, unit);
+    return {
+      fullCostRate: psk.rate,
+      fullCostAmount: psk.amount,
+      apr: apr.rate,
+      basis,
+      disbursementDate: flows[0].date,
+      method: {
+        basePeriodUnit: psk.basePeriod.unit,
+        basePeriodCount: psk.basePeriod.count,
+        periodsPerYear: psk.periodsPerYear,
+        unitPeriodUnit: apr.unitPeriod.unit,
+        unitPeriodCount:
+          'count' in apr.unitPeriod
+            ? apr.unitPeriod.count
+            : 'days' in apr.unitPeriod
+              ? apr.unitPeriod.days
+              : 1,
+        unitPeriodsPerYear: apr.unitPeriodsPerYear,
+        aprRegular: apr.regular,
+        aprTolerance: apr.tolerance,
+      },
+    };
+  } catch (err) {
+    if (err instanceof LoanMathError) return null;
+    throw err;
+  }
+}
+
+/**
+ * A loan's cost of credit: before the disbursement from the schedule its terms generate when paid out
+ * `today`; after it from the schedule in force and the actual disbursement. A cancelled contract has none.
+ */
+export function loanCostOfCredit(loan: Loan, rows: readonly CostRow[], today: string): CostOfCredit | null {
+  if (loan.status === 'cancelled') return null;
+  if (loan.disbursedOn && rows.length) {
+    return costOfCreditOf(costFlows(loan.principal, loan.disbursedOn, rows), loan.frequency, 'schedule');
+  }
+  if (loan.disbursedOn) return null;
+  try {
+    const planned = contractSchedule(loan, today);
+    return costOfCreditOf(costFlows(loan.principal, today, planned), loan.frequency, 'terms');
+  } catch (err) {
+    if (err instanceof LoanMathError) return null;
+    throw err;
+  }
+}
