@@ -39,6 +39,7 @@ export class LoanMoneyController {
     E.TRANSITION_NOT_ALLOWED,
     E.VALUE_DATE_OUT_OF_RANGE,
     E.TERMS_INVALID,
+    E.MATH_OVERFLOW,
   )
   @ApiEnvelope(DisbursementResponse)
   disburseLoan(
@@ -59,7 +60,7 @@ export class LoanMoneyController {
     summary: 'Write the loan off: what the borrower owes moves to credit losses; active -> written_off',
     description: 'Once per Idempotency-Key.',
   })
-  @ApiReasons(...IDEMPOTENCY_REASONS, E.NOT_FOUND, E.TRANSITION_NOT_ALLOWED)
+  @ApiReasons(...IDEMPOTENCY_REASONS, E.NOT_FOUND, E.TRANSITION_NOT_ALLOWED, E.MATH_OVERFLOW)
   @ApiEnvelope(WriteOffResponse)
   writeOffLoan(
     @CurrentPrincipal() p: PartnerPrincipal,

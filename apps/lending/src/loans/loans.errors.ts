@@ -42,6 +42,12 @@ export enum LoanError {
   VALUE_DATE_OUT_OF_RANGE = 'LOAN_VALUE_DATE_OUT_OF_RANGE',
   /** The schedule cannot be built from these terms (e.g. a first due date not after disbursement). */
   TERMS_INVALID = 'LOAN_TERMS_INVALID',
+  /**
+   * An amount the operation would store leaves the exact range (docs/lending/loan-math.md, "Numbers"):
+   * a schedule totalling more than 10^15 minor units, an instalment past 2^53, or a loan's ledger past
+   * 2^52 - 1. Nothing is written.
+   */
+  MATH_OVERFLOW = 'LOAN_MATH_OVERFLOW',
   /** Unknown transaction id, another loan's, or another organization's. */
   TRANSACTION_NOT_FOUND = 'LOAN_TRANSACTION_NOT_FOUND',
   /** Only payments are reversed (not disbursements, write-offs or reversals). */
@@ -77,6 +83,7 @@ const STATUS: Record<LoanError, number> = {
   [LoanError.NOT_ACTIVE]: 409,
   [LoanError.VALUE_DATE_OUT_OF_RANGE]: 422,
   [LoanError.TERMS_INVALID]: 422,
+  [LoanError.MATH_OVERFLOW]: 422,
   [LoanError.TRANSACTION_NOT_FOUND]: 404,
   [LoanError.TRANSACTION_NOT_REVERSIBLE]: 409,
   [LoanError.TRANSACTION_ALREADY_REVERSED]: 409,

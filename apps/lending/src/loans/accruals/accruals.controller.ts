@@ -25,7 +25,7 @@ export class AccrualsController {
     description:
       'What the scheduled job does: each day before `asOf` gets its interest and penalty, each day’s start moves what fell due to overdue. A day is posted once whoever runs it, so a repeat posts nothing. Never after today. Switched off in production unless LENDING_ACCRUALS_ROUTE=on.',
   })
-  @ApiReasons(E.NOT_FOUND, E.VALUE_DATE_OUT_OF_RANGE, E.ACCRUALS_ROUTE_DISABLED)
+  @ApiReasons(E.NOT_FOUND, E.VALUE_DATE_OUT_OF_RANGE, E.ACCRUALS_ROUTE_DISABLED, E.MATH_OVERFLOW)
   @ApiEnvelope(AccrualRunResponse)
   runAccruals(@CurrentPrincipal() p: PartnerPrincipal, @Body() body: RunAccrualsRequest) {
     return this.runs.requested(p.ownerId, body);

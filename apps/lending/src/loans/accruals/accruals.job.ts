@@ -12,6 +12,8 @@ interface Round {
   transactions: number;
   skipped: number;
   failed: number;
+  /** Charges not posted: their loans reached the accrual ceiling (docs/lending/loan-math.md, "Numbers"). */
+  capped: number;
 }
 
 /**
@@ -42,13 +44,13 @@ export class AccrualsJob extends PeriodicJob<Round> {
 
   protected override describe(r: Round): string | null {
     return r.loans || r.failed
-      ? `${r.loans} loans to ${r.asOf}: ${r.transactions} postings, ${r.skipped} skipped, ${r.failed} failed`
+      ? `${r.loans} loans to ${r.asOf}: ${r.transactions} postings, ${r.skipped} skipped, ${r.failed} failed, ${r.capped} capped`
       : null;
   }
 
   /** Every organization's loans up to `asOf` (tests call it; the schedule runs it for today). */
   async run(asOf = todayUtc()): Promise<Round> {
-    const round: Round = { asOf, loans: 0, transactions: 0, skipped: 0, failed: 0 };
+    const round: Round = { asOf, loans: 0, transactions: 0, skipped: 0, failed: 0, capped: 0 };
     for (const id of await this.owners.ids()) {
       if (this.stopping) break;
       try {
@@ -57,6 +59,7 @@ export class AccrualsJob extends PeriodicJob<Round> {
         round.transactions += r.transactions;
         round.skipped += r.skipped;
         round.failed += r.failed;
+        round.capped += r.capped;
       } catch (err) {
         // The next organization, and the next round, may fare better (e.g. its database is unreachable).
         round.failed += 1;

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import {
@@ -14,6 +14,7 @@ import type { LedgerAccount, TransactionKind } from '../ledger/chart-of-accounts
 import type { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { LedgerRepository, type AccountTotals, type OverdueBalance } from '../ledger/ledger.repository';
 import { LoanBook } from '../ledger/loan-book';
+import { MAX_ACCRUAL_TURNOVER, checkTurnover, debitsOf, turnoverOf } from '../ledger/money-range';
 import { Posting, type PostingLine } from '../ledger/posting';
 import { todayUtc } from '../loan-dates';
 import { overdueOf } from '../loan-views';
@@ -45,6 +46,11 @@ export interface AccrualTotals {
   principalOverdue: number;
   interestOverdue: number;
   adjustments: number;
+  /**
+   * Interest and penalty charges not posted because they would take the loan's ledger past the
+   * accrual ceiling (MAX_ACCRUAL_TURNOVER); those days accrue nothing (logged).
+   */
+  capped: number;
 }
 
 export const noAccruals = (): AccrualTotals => ({
@@ -54,6 +60,7 @@ export const noAccruals = (): AccrualTotals => ({
   principalOverdue: 0,
   interestOverdue: 0,
   adjustments: 0,
+  capped: 0,
 });
 
 /** A loan being caught up: its schedule with what was paid, and the ledger as the catch-up leaves it. */
@@ -90,6 +97,8 @@ const isZeroRate = (rate: string) => /^0(\.0*)?$/.test(rate);
  */
 @Injectable()
 export class LoanAccruals {
+  private readonly logger = new Logger('LoanAccruals');
+
   constructor(
     private readonly ledger: LedgerRepository,
     private readonly book: LoanBook,
@@ -248,6 +257,7 @@ export class LoanAccruals {
       p.debit('interest_income', -amount)
         .credit('interest_receivable', sides.receivable)
         .credit('interest_advance', sides.advance);
+    if (amount > 0 && !this.charges(b, p.lines(), day)) return;
     const t = await this.post(b, 'interest_accrual', day, Math.abs(amount), p.lines(), {
       adjustment: 'period-end',
       instalmentNumber: r.number,
@@ -291,6 +301,7 @@ export class LoanAccruals {
       .debit('interest_receivable', sides.receivable)
       .credit('interest_income', post)
       .lines();
+    if (!this.charges(b, lines, day)) return;
     const t = await this.post(b, 'interest_accrual', day, post, lines, {
       date: day,
       instalmentNumber: r.number,
@@ -325,6 +336,7 @@ export class LoanAccruals {
     state.penaltyRunBase = base;
     if (post === 0) return;
     const lines = new Posting().debit('penalty_receivable', post).credit('penalty_income', post).lines();
+    if (!this.charges(b, lines, day)) return;
     const daysPastDue = overdueOf(b.rows, day).days;
     const t = await this.post(b, 'penalty_accrual', day, post, lines, {
       date: day,
@@ -338,6 +350,23 @@ export class LoanAccruals {
     await this.emit(b, penaltyAccruedEvents(loan, t, { day, amount: post, base, daysPastDue }, b.today));
   }
 
+  /**
+   * Whether a charge (the day's interest or penalty, a period's true-up upwards) may be posted: not when
+   * it would take the loan's ledger past MAX_ACCRUAL_TURNOVER. The job cannot refuse anybody, so it stops
+   * charging the loan instead (docs/lending/loan-math.md, "Numbers"): the charge is dropped for good (the
+   * exact cumulative amount has moved on), counted in `capped` and logged once per catch-up; the room
+   * left under MAX_LOAN_TURNOVER still lets the loan be paid off or written off.
+   */
+  private charges(b: Book, lines: readonly PostingLine[], day: string): boolean {
+    if (turnoverOf(b.totals) + debitsOf(lines) <= BigInt(MAX_ACCRUAL_TURNOVER)) return true;
+    if (b.out.capped === 0)
+      this.logger.warn(
+        `${b.organizationId}/${b.loan.id}: accruals stopped on ${day}: the ledger would pass ${MAX_ACCRUAL_TURNOVER} minor units`,
+      );
+    b.out.capped += 1;
+    return false;
+  }
+
   private async post(
     b: Book,
     kind: TransactionKind,
@@ -346,6 +375,8 @@ export class LoanAccruals {
     lines: PostingLine[],
     details: Record<string, unknown>,
   ): Promise<LedgerTransaction> {
+    // What is not a charge (an overdue move, a true-up downwards) still never passes the loan's ceiling.
+    checkTurnover(turnoverOf(b.totals) + debitsOf(lines));
     const t = await this.ledger.post(
       b.organizationId,
       { loanId: b.loan.id, kind, amount, valueDate: day, idempotencyKey: null, details, keyId: null },

@@ -1,5 +1,6 @@
 import { LEDGER_ACCOUNTS, debitSign, type LedgerAccount } from './chart-of-accounts';
 import type { AccountTotals } from './ledger.repository';
+import { exactMinor } from './money-range';
 
 /** Every account's balance, by its normal side (assets debit - credit, liabilities credit - debit). */
 export type AccountBalances = Record<LedgerAccount, number>;
@@ -24,13 +25,20 @@ export const interestOwed = (b: AccountBalances): number => b.interest_receivabl
 export const interestHeld = (b: AccountBalances): number =>
   b.interest_receivable + b.overdue_interest - b.interest_advance;
 
-/** Sum of debits and of credits over all accounts: equal in a balanced ledger. */
+/**
+ * Sum of debits and of credits over all accounts: equal in a balanced ledger. Added up in bigint and
+ * converted exactly (a sum past 2^53 is refused, LOAN_MATH_OVERFLOW, never rounded: a rounded pair can
+ * differ by one and report a balanced ledger unbalanced).
+ */
 export function trialBalance(totals: Record<LedgerAccount, AccountTotals>): {
   debit: number;
   credit: number;
 } {
-  return LEDGER_ACCOUNTS.reduce(
-    (s, a) => ({ debit: s.debit + totals[a].debit, credit: s.credit + totals[a].credit }),
-    { debit: 0, credit: 0 },
-  );
+  let debit = 0n;
+  let credit = 0n;
+  for (const a of LEDGER_ACCOUNTS) {
+    debit += BigInt(totals[a].debit);
+    credit += BigInt(totals[a].credit);
+  }
+  return { debit: exactMinor(debit.toString(), 'debit'), credit: exactMinor(credit.toString(), 'credit') };
 }

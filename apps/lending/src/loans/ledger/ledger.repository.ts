@@ -6,6 +6,7 @@ import type { OrganizationId } from '@platform/tenancy';
 import type { DebtComponent } from '../math';
 import { LEDGER_ACCOUNTS, type LedgerAccount, type TransactionKind } from './chart-of-accounts';
 import { LedgerTransaction } from './ledger-transaction.entity';
+import { checkPostingRange, exactMinor } from './money-range';
 import type { PostingLine } from './posting';
 
 export interface NewLedgerTransaction {
@@ -38,8 +39,6 @@ export interface OverdueBalance {
   interest: number;
 }
 
-const num = (v: string | number | null) => (v === null ? 0 : Number(v));
-
 /**
  * The double-entry ledger (docs/lending/loans.md, "Ledger"): transactions with their lines, always
  * inside a TenantData transaction that holds the loan's row lock. Balances are sums over lines; no
@@ -61,6 +60,9 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     lines: PostingLine[],
     tx: Tx,
   ): Promise<LedgerTransaction> {
+    // The loan's whole turnover is checked where its position is read (LoanBook, after every operation
+    // books, before it commits) and by the accruals as they post; here what this transaction carries.
+    checkPostingRange(t.amount, lines);
     const m = txManager(tx);
     const [row] = (await m.query(
       `INSERT INTO ledger_transactions
@@ -158,7 +160,11 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
       LedgerAccount,
       AccountTotals
     >;
-    for (const r of rows) out[r.account] = { debit: num(r.debit), credit: num(r.credit) };
+    for (const r of rows)
+      out[r.account] = {
+        debit: exactMinor(r.debit, `${r.account}.debit`),
+        credit: exactMinor(r.credit, `${r.account}.credit`),
+      };
     return out;
   }
 
@@ -186,7 +192,11 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     return new Map(
       rows.map((r) => [
         r.instalment_id,
-        { principal: num(r.principal), interest: num(r.interest), fees: num(r.fees) },
+        {
+          principal: exactMinor(r.principal, 'paid.principal'),
+          interest: exactMinor(r.interest, 'paid.interest'),
+          fees: exactMinor(r.fees, 'paid.fees'),
+        },
       ]),
     );
   }
@@ -208,7 +218,13 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
       [organizationId, loanId],
     )) as { instalment_id: string; principal: string | null; interest: string | null }[];
     return new Map(
-      rows.map((r) => [r.instalment_id, { principal: num(r.principal), interest: num(r.interest) }]),
+      rows.map((r) => [
+        r.instalment_id,
+        {
+          principal: exactMinor(r.principal, 'overdue.principal'),
+          interest: exactMinor(r.interest, 'overdue.interest'),
+        },
+      ]),
     );
   }
 
@@ -300,8 +316,8 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     return rows.map((r) => ({
       transactionId: r.transaction_id,
       account: r.account,
-      debit: num(r.debit),
-      credit: num(r.credit),
+      debit: exactMinor(r.debit, 'debit'),
+      credit: exactMinor(r.credit, 'credit'),
       component: r.component,
       instalmentId: r.instalment_id,
     }));

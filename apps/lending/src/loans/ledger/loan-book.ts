@@ -7,6 +7,7 @@ import type { LoanInstalment } from '../schedule/loan-instalment.entity';
 import { balancesOf, type AccountBalances } from './balances';
 import type { LedgerAccount } from './chart-of-accounts';
 import { LedgerRepository, type AccountTotals } from './ledger.repository';
+import { checkPositionRange } from './money-range';
 
 /** A loan's money as the ledger has it now: the schedule in force with what was paid, and the balances. */
 export interface LoanPosition {
@@ -43,6 +44,10 @@ export class LoanBook {
     const rows = await this.instalments.current(organizationId, loanId, tx);
     const paid = await this.ledger.paidByInstalment(organizationId, loanId, tx);
     const totals = await this.ledger.totals(organizationId, loanId, tx);
+    // After an operation books (the pipeline reads the position then, before commit) this refuses a
+    // result outside the exact range: the whole schedule in force and the whole ledger, not just the
+    // rows and lines the operation wrote.
+    checkPositionRange(totals, rows);
     return {
       rows: rows.map((r) => positionRow(r, paid.get(r.id))),
       totals,

@@ -63,7 +63,7 @@ export {
 export { type DayCount, DAY_COUNTS } from './day-count';
 export { LoanMathError, LoanMathErrorCode } from './errors';
 export { type InterestAmount, accrualToPost, dailyAccrual, interestBetween } from './interest';
-export { DEFAULT_ROUNDING, EXACT_PLACES, ROUNDINGS, type Rounding } from './money';
+export { DEFAULT_ROUNDING, EXACT_PLACES, MAX_SCHEDULE_TOTAL, ROUNDINGS, type Rounding } from './money';
 export { FREQUENCIES, type Frequency } from './periods';
 export {
   MAX_HOLIDAY_PERIODS,

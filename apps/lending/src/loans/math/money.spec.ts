@@ -1,5 +1,16 @@
 import { LoanMathError, LoanMathErrorCode } from './errors';
-import { type Rounding, formatExact, minor, parseExact, parseRate, roundDiv, toNumber } from './money';
+import {
+  MAX_SCHEDULE_TOTAL,
+  type Rounding,
+  checkScheduleTotal,
+  formatExact,
+  minor,
+  parseExact,
+  parseRate,
+  roundDiv,
+  toNumber,
+} from './money';
+import { generateSchedule } from './schedule';
 
 describe('roundDiv (one rounding per amount, Java RoundingMode semantics)', () => {
   // value = n/10: 2.5, 3.5, -2.5, 2.4, 2.6, -2.6, 2.0
@@ -72,5 +83,33 @@ describe('exact decimals', () => {
         expect.objectContaining({ code: LoanMathErrorCode.INVALID_DECIMAL }),
       );
     }
+  });
+});
+
+describe('the schedule ceiling (docs/decisions/0030-exact-money-range.md)', () => {
+  it('accepts a schedule totalling exactly 10^15 and refuses one minor unit more', () => {
+    const half = Number(MAX_SCHEDULE_TOTAL / 2n);
+    expect(checkScheduleTotal([{ total: half }, { total: half }])).toHaveLength(2);
+    expect(() => checkScheduleTotal([{ total: half }, { total: half + 1 }])).toThrow(
+      expect.objectContaining({ code: LoanMathErrorCode.OVERFLOW, field: 'total' }),
+    );
+  });
+
+  it('refuses the issue-23 loan (2x10^13 at 999.99% over 600 months: about 10^16 of interest)', () => {
+    const input = {
+      principal: 2e13,
+      annualRate: '999.99',
+      termCount: 600,
+      frequency: 'monthly',
+      scheduleType: 'annuity',
+      dayCount: '30/360',
+      disbursementDate: '2026-01-15',
+    } as const;
+    expect(() => generateSchedule(input)).toThrow(
+      expect.objectContaining({ code: LoanMathErrorCode.OVERFLOW, field: 'total' }),
+    );
+    // The same loan over 6 months totals below the ceiling and is generated.
+    const rows = generateSchedule({ ...input, termCount: 6 });
+    expect(rows.reduce((s, r) => s + BigInt(r.total), 0n)).toBeLessThanOrEqual(MAX_SCHEDULE_TOTAL);
   });
 });

@@ -63,6 +63,24 @@ export function minor(value: unknown, field: string, min = 0): bigint {
   return BigInt(value);
 }
 
+/**
+ * The largest amount a schedule may total (principal + interest + fees over its whole term), in minor
+ * units: 10^15, the most one request may carry (MAX_MINOR_UNITS of the API, kept equal by a test), so a
+ * borrower can always settle the whole schedule in one payment, and the loan's ledger over its life
+ * (disbursement, accruals, payments, a reversal) stays far inside the exact range
+ * (docs/decisions/0030-exact-money-range.md).
+ */
+export const MAX_SCHEDULE_TOTAL = 1_000_000_000_000_000n;
+
+/** Refuses (LOAN_MATH_OVERFLOW) instalments whose totals add up to more than MAX_SCHEDULE_TOTAL. */
+export function checkScheduleTotal<T extends { total: number }>(rows: readonly T[], field = 'total'): T[] {
+  let sum = 0n;
+  for (const r of rows) sum += BigInt(r.total);
+  if (sum > MAX_SCHEDULE_TOTAL)
+    throw mathError(C.OVERFLOW, field, `the schedule totals ${sum}, above ${MAX_SCHEDULE_TOTAL}`);
+  return [...rows];
+}
+
 /** Back to a JS number; a result outside the safe-integer range is refused, never approximated. */
 export function toNumber(value: bigint, field: string): number {
   const n = Number(value);

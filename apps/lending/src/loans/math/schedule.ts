@@ -11,6 +11,7 @@ import {
   roundDiv,
   roundRatio,
   toNumber,
+  checkScheduleTotal,
 } from './money';
 import { type Frequency, PERIODS_PER_YEAR, checkFrequency, grid, isRegularPeriod } from './periods';
 
@@ -275,7 +276,7 @@ export function buildSchedule(plan: Plan): Instalment[] {
     out.push(row(plan.firstNumber + k, start, end, principal, interest, items, balance));
     if (plan.level !== undefined && balance === 0n) break;
   }
-  return out;
+  return checkScheduleTotal(out);
 }
 
 /** Paying instalment j's share (of `paying`) of the deferred interest. */

@@ -37,7 +37,7 @@ export class PaymentsController {
     description:
       "Answers each component's share and the rule that produced it. `mode` reduceTerm or reduceInstalment makes it an early repayment that regenerates the remaining schedule (or closes the loan). Once per Idempotency-Key: concurrent or later repeats answer the first answer and book nothing.",
   })
-  @ApiReasons(...IDEMPOTENCY_REASONS, E.NOT_FOUND, E.NOT_ACTIVE, E.VALUE_DATE_OUT_OF_RANGE)
+  @ApiReasons(...IDEMPOTENCY_REASONS, E.NOT_FOUND, E.NOT_ACTIVE, E.VALUE_DATE_OUT_OF_RANGE, E.MATH_OVERFLOW)
   @ApiEnvelope(PaymentResponse)
   makePayment(
     @CurrentPrincipal() p: PartnerPrincipal,
@@ -55,7 +55,7 @@ export class PaymentsController {
     summary: 'What a payment would do, without booking it',
     description: 'The same allocation, rule and balances MakePayment would answer; nothing is written.',
   })
-  @ApiReasons(E.NOT_FOUND, E.NOT_ACTIVE, E.VALUE_DATE_OUT_OF_RANGE)
+  @ApiReasons(E.NOT_FOUND, E.NOT_ACTIVE, E.VALUE_DATE_OUT_OF_RANGE, E.MATH_OVERFLOW)
   @ApiEnvelope(PaymentResponse)
   previewPayment(
     @CurrentPrincipal() p: PartnerPrincipal,
@@ -82,6 +82,7 @@ export class PaymentsController {
     E.TRANSACTION_NOT_REVERSIBLE,
     E.TRANSACTION_ALREADY_REVERSED,
     E.TRANSACTION_NOT_LATEST,
+    E.MATH_OVERFLOW,
   )
   @ApiEnvelope(ReversalResponse)
   reversePayment(

@@ -40,6 +40,7 @@ export class ScheduleChangesController {
     E.SCHEDULE_CHANGE_INVALID,
     E.TERM_OUT_OF_RANGE,
     E.TERMS_INVALID,
+    E.MATH_OVERFLOW,
   )
   @ApiEnvelope(ScheduleChangeResponse)
   restructureLoan(
@@ -61,7 +62,14 @@ export class ScheduleChangesController {
     description:
       'Interest keeps accruing during the holiday and is due with the first instalment after it (not capitalised); the instalment is recomputed over the same number of paying instalments. The old schedule stays as a version. Once per Idempotency-Key.',
   })
-  @ApiReasons(...IDEMPOTENCY_REASONS, E.NOT_FOUND, E.NOT_ACTIVE, E.SCHEDULE_CHANGE_INVALID, E.TERMS_INVALID)
+  @ApiReasons(
+    ...IDEMPOTENCY_REASONS,
+    E.NOT_FOUND,
+    E.NOT_ACTIVE,
+    E.SCHEDULE_CHANGE_INVALID,
+    E.TERMS_INVALID,
+    E.MATH_OVERFLOW,
+  )
   @ApiEnvelope(ScheduleChangeResponse)
   grantPaymentHoliday(
     @CurrentPrincipal() p: PartnerPrincipal,

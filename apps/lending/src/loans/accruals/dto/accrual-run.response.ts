@@ -21,4 +21,10 @@ export class AccrualRunResponse {
     description: 'Interest trued up at due dates to what the schedule bills (negative: taken back)',
   })
   adjustments: number;
+  @ApiProperty({
+    example: 0,
+    description:
+      "Interest and penalty charges not posted because the loan's ledger reached the accrual ceiling (half of 2^52 - 1 minor units); those days accrue nothing (logged)",
+  })
+  capped: number;
 }
