@@ -8,20 +8,47 @@
  *   C workers each paying its own loan (one loan's operations queue behind its row lock by design);
  * - the time to generate and store a 360-instalment schedule: `POST /Loans/DisburseLoan` of a 360-month
  *   loan through the gateway (schedule generated, 360 rows stored, ledger and events written), next to
- *   `generateSchedule` alone on the same terms in this process.
+ *   `generateSchedule` alone on the same terms in this process;
+ * - in the same minutes on the same PostgreSQL (its own database `pgbench`), `pgbench -i` and
+ *   `pgbench -c C -j 2 -T BENCH_SECONDS` (TPC-B-like), and the ratio of payments/s to its tps;
+ * - what one payment and one 360-instalment disbursement send PostgreSQL: the lending app restarted
+ *   behind a counting pass-through (round trips, transactions on the wire) with pg_stat_statements
+ *   tracking its sessions, N operations one at a time less an equally long idle window, printed as a
+ *   table of statements by execution time;
+ * - then issue 23's targets: payments/s >= 0.25 of pgbench tps, payment p99 < 100 ms, a 360-instalment
+ *   disbursement < 30 ms (mean). A missed target is printed, not an error; any non-2xx answer exits 1.
  *
- * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONCURRENCY (32), BENCH_SCHEDULES (20).
+ * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONCURRENCY (32), BENCH_SCHEDULES (20),
+ * BENCH_PGBENCH_SCALE (1), BENCH_PGBENCH_THREADS (2), BENCH_COUNT_PAYMENTS (100),
+ * BENCH_COUNT_DISBURSEMENTS (5).
  */
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { freePort, runAdmin } from '@platform/dev-infra';
 import { generateSchedule } from '../apps/lending/src/loans/math';
-import { CONCURRENCY, LoadGenerator, WARMUP_SECONDS, print, type Figure } from './shared/load';
+import { CONCURRENCY, LoadGenerator, SECONDS, WARMUP_SECONDS, print, type Figure } from './shared/load';
+import {
+  StatementStats,
+  WireCounter,
+  costOf,
+  pgbenchVersion,
+  printCost,
+  runPgbench,
+  type PgbenchResult,
+} from './shared/pg-statements';
 import { CpuWatch, Processes, waitFor } from './shared/processes';
 import { startBenchStack } from './shared/stack';
 
 const DIST = resolve(__dirname, '..');
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 20);
+const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 1);
+const PGBENCH_THREADS = Number(process.env.BENCH_PGBENCH_THREADS ?? 2);
+const COUNT_PAYMENTS = Number(process.env.BENCH_COUNT_PAYMENTS ?? 100);
+const COUNT_DISBURSEMENTS = Number(process.env.BENCH_COUNT_DISBURSEMENTS ?? 5);
+/** Issue 23's targets. */
+const TARGET_PGBENCH_RATIO = 0.25;
+const TARGET_PAYMENT_P99_MS = 100;
+const TARGET_DISBURSE_MS = 30;
 const ORG = 'bench-lender';
 const SCOPES = [
   'customers:read',
@@ -35,8 +62,9 @@ const SCOPES = [
 type Env<T> = { success: boolean; code: number; value: T };
 
 async function main(): Promise<void> {
-  const stack = await startBenchStack('lending');
+  const stack = await startBenchStack('lending', { statements: true });
   const { env } = stack;
+  const pgbenchUrl = await stack.pg.createDatabase('pgbench');
 
   const ports = {
     node: await freePort(),
@@ -46,17 +74,24 @@ async function main(): Promise<void> {
   };
   const procs = new Processes();
   const lg = new LoadGenerator();
+  const wire = new WireCounter();
+  let pgStats: StatementStats | undefined;
   const app = (entry: string) => ['-r', join(DIST, 'scripts/register-paths.js'), join(DIST, entry)];
-  try {
-    procs.helloWorld(DIST, 'node', ports.node);
-    procs.helloWorld(DIST, 'nest', ports.nest);
-    procs.start(process.execPath, app('apps/lending/src/main.js'), {
+  const startLending = async (port: number, databaseUrl: string) => {
+    const child = procs.start(process.execPath, app('apps/lending/src/main.js'), {
       ...env,
-      PORT: String(ports.lending),
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
       // Nothing else competes with the payments: the day close runs on request only here.
       LENDING_ACCOUNTING_CLOSE_INTERVAL_MS: '0',
     });
-    await waitFor(`http://127.0.0.1:${ports.lending}/health/ready`, 'lending');
+    await waitFor(`http://127.0.0.1:${port}/health/ready`, 'lending');
+    return child;
+  };
+  try {
+    procs.helloWorld(DIST, 'node', ports.node);
+    procs.helloWorld(DIST, 'nest', ports.nest);
+    const lending = await startLending(ports.lending, env.DATABASE_URL);
     procs.start(process.execPath, app('apps/gateway/src/main.js'), {
       ...env,
       PORT: String(ports.gateway),
@@ -76,13 +111,15 @@ async function main(): Promise<void> {
     };
     const headers = { 'X-Api-Key': key.token, 'Organization-Id': ORG };
     const gw = (path: string) => new URL(`http://127.0.0.1:${ports.gateway}${path}`);
+    // Through the gateway, or (`base`) straight to a lending process, which checks the key itself.
+    let base = `http://127.0.0.1:${ports.gateway}`;
     const api = async <T>(
       method: string,
       path: string,
       body?: unknown,
       extra: Record<string, string> = {},
     ) => {
-      const res = await fetch(gw(path), {
+      const res = await fetch(new URL(`${base}${path}`), {
         method,
         headers: {
           ...headers,
@@ -154,8 +191,10 @@ async function main(): Promise<void> {
     }
     const long: string[] = [];
     for (let i = 0; i < SCHEDULES; i++) long.push((await newLoan(360)).id);
+    const countedLong: string[] = [];
+    for (let i = 0; i < COUNT_DISBURSEMENTS; i++) countedLong.push((await newLoan(360)).id);
     print(
-      `lending ${ORG}: ${payable.length} active loans to pay, ${long.length} 360-month loans to disburse; node ${process.version}`,
+      `lending ${ORG}: ${payable.length} active loans to pay, ${long.length + countedLong.length} 360-month loans to disburse; node ${process.version}`,
     );
 
     const cpu = new CpuWatch();
@@ -184,12 +223,38 @@ async function main(): Promise<void> {
     const nest = await measure('plain Nest 11 hello-world', () =>
       lg.run('plain Nest 11 hello-world', get(ports.nest)),
     );
+    // The yardstick on the same server, in its own database, just before the payments.
+    let pgbench: PgbenchResult | undefined;
+    if (pgbenchVersion()) {
+      const from = cpu.snapshot();
+      pgbench = await runPgbench(pgbenchUrl, {
+        clients: CONCURRENCY,
+        threads: PGBENCH_THREADS,
+        seconds: SECONDS,
+        scale: PGBENCH_SCALE,
+      });
+      print(
+        `${'pgbench TPC-B-like (same PostgreSQL)'.padEnd(40)} ${String(Math.round(pgbench.tps)).padStart(6)} tps    ` +
+          `latency avg ${pgbench.latencyMs.toFixed(2)} ms  (${pgbench.transactions} transactions, ${pgbench.failed} failed, ` +
+          `-c ${CONCURRENCY} -j ${PGBENCH_THREADS} -T ${SECONDS}, scale ${pgbench.scale}; ${pgbench.version})`,
+      );
+      print(`  others' CPU during "pgbench": ${cpu.othersSince(from)}% of the machine`);
+      // Its dirty pages are written now, not during the payments.
+      const admin = await StatementStats.open(stack.pg.url, env.DATABASE_URL);
+      await admin.checkpoint();
+      await admin.close();
+    } else {
+      print('pgbench: not installed (scripts/bench.sh installs it as root with apt-get): no ratio');
+    }
     const payments = await measure('MakePayment via gateway', () =>
       lg.run('MakePayment via gateway (new key each)', (_n, w) => pay(w)),
     );
     print(
       `money operations: ${payments.rps} payments/s through the gateway, each a ledger transaction; ` +
-        `${(payments.rps / nest.rps).toFixed(3)} of plain Nest, ${(payments.rps / node.rps).toFixed(3)} of bare Node`,
+        `${(payments.rps / nest.rps).toFixed(3)} of plain Nest, ${(payments.rps / node.rps).toFixed(3)} of bare Node` +
+        (pgbench
+          ? `, ${(payments.rps / pgbench.tps).toFixed(3)} of pgbench tps (a payment costs ${(pgbench.tps / payments.rps).toFixed(1)} pgbench transactions)`
+          : ''),
     );
 
     // The 360-instalment schedule: generated and stored (DisburseLoan through the gateway), one at a time.
@@ -229,10 +294,86 @@ async function main(): Promise<void> {
     print(
       `storing and everything around it (HTTP, key, ledger, 360 rows, events) costs ${(mean(stored) / mean(generated)).toFixed(1)}x the generation`,
     );
+
+    // What one payment and one disbursement send PostgreSQL: the lending app again, now behind the
+    // counting pass-through, its new sessions tracked by pg_stat_statements; called directly (the
+    // gateway adds no statement), one operation at a time.
+    const countStatements = async () => {
+      lending.kill('SIGTERM');
+      await new Promise<void>((r) => (lending.exitCode !== null ? r() : lending.once('exit', () => r())));
+      pgStats = await StatementStats.open(stack.pg.url, env.DATABASE_URL);
+      await pgStats.trackNewSessions();
+      const url = new URL(env.DATABASE_URL);
+      url.port = String(await wire.start(stack.pg.port));
+      const port = await freePort();
+      await startLending(port, url.toString());
+      base = `http://127.0.0.1:${port}`;
+      const payOnce = (i: number) =>
+        api(
+          'POST',
+          '/Loans/MakePayment',
+          { loanId: payable[i % payable.length], amount: 1, channel: 'card' },
+          {
+            'Idempotency-Key': randomUUID(),
+          },
+        );
+      // Warm: the pool's connections opened, the statements prepared, the app's caches filled.
+      for (let i = 0; i < 20; i++) await payOnce(i);
+      const from = cpu.snapshot();
+      const s = pgStats;
+      const paid = await s.window(wire, async () => {
+        for (let i = 0; i < COUNT_PAYMENTS; i++) await payOnce(i);
+      });
+      const quietPay = await s.window(wire, () => new Promise((r) => setTimeout(r, paid.ms)));
+      const disbursed = await s.window(wire, async () => {
+        for (const loanId of countedLong) {
+          const answer = await disburse(loanId);
+          if (answer.schedule.length !== 360) throw new Error(`schedule of ${answer.schedule.length} rows`);
+        }
+      });
+      const quietDisburse = await s.window(wire, () => new Promise((r) => setTimeout(r, disbursed.ms)));
+      print(`  others' CPU while counting: ${cpu.othersSince(from)}% of the machine`);
+      return {
+        payment: costOf(COUNT_PAYMENTS, paid, quietPay),
+        disbursement: costOf(countedLong.length, disbursed, quietDisburse),
+      };
+    };
+    const counted = await countStatements();
+    printCost('one MakePayment', counted.payment);
+    printCost('one 360-instalment DisburseLoan', counted.disbursement);
+
+    // Issue 23's targets, next to what was measured.
+    const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+    const row = (what: string, value: string, target: string, met: boolean | undefined) =>
+      print(
+        `  ${what.padEnd(40)} ${value.padStart(12)}  ${target.padEnd(10)} ${met === undefined ? 'n/a' : verdict(met)}`,
+      );
+    print('targets (issue 23):');
+    const ratio = pgbench ? payments.rps / pgbench.tps : undefined;
+    row(
+      'MakePayment/s / pgbench tps',
+      ratio === undefined ? 'no pgbench' : ratio.toFixed(3),
+      `>= ${TARGET_PGBENCH_RATIO}`,
+      ratio === undefined ? undefined : ratio >= TARGET_PGBENCH_RATIO,
+    );
+    row(
+      'MakePayment p99',
+      `${payments.p99.toFixed(1)} ms`,
+      `< ${TARGET_PAYMENT_P99_MS} ms`,
+      payments.p99 < TARGET_PAYMENT_P99_MS,
+    );
+    row(
+      '360-instalment DisburseLoan (mean)',
+      `${mean(stored).toFixed(1)} ms`,
+      `< ${TARGET_DISBURSE_MS} ms`,
+      mean(stored) < TARGET_DISBURSE_MS,
+    );
     if (lg.errors) throw new Error(`${lg.errors} answers were not 2xx`);
   } finally {
     lg.destroy();
     procs.stopAll();
+    wire.stop();
+    await pgStats?.close().catch(() => undefined);
     await new Promise((r) => setTimeout(r, 500));
     await stack.stop();
   }

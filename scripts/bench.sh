@@ -9,6 +9,21 @@ if ! command -v wrk >/dev/null && [ "$(id -u)" = "0" ] && command -v apt-get >/d
   echo "==> installing wrk (HTTP load generator) with apt-get"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null || true
 fi
+# pgbench (Debian) is the lending bench's yardstick on its own PostgreSQL. Debian 12 ships it in the
+# server package postgresql-15 (which postgresql-contrib pulls in), not in postgresql-client-15; the
+# apt-get of postgresql-contrib is told not to create (and start) a cluster of its own.
+if ! pgbench --version >/dev/null 2>&1 && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+  echo "==> installing pgbench (PostgreSQL benchmark) with apt-get"
+  apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client >/dev/null || true
+  if ! pgbench --version >/dev/null 2>&1; then
+    mkdir -p /etc/postgresql-common
+    if ! grep -qs '^create_main_cluster' /etc/postgresql-common/createcluster.conf; then
+      echo 'create_main_cluster = false' >>/etc/postgresql-common/createcluster.conf
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-contrib >/dev/null || true
+  fi
+fi
 npm run build --silent
 only="${BENCH_ONLY:-}"
 ran=0
