@@ -79,4 +79,10 @@ export class DataServiceConfig extends KafkaClientConfig {
    */
   @IsInt() @Min(0) @Max(5000) API_KEY_CACHE_TTL_MS = 2000;
   @IsInt() @Min(1) API_KEY_CACHE_MAX_ENTRIES = 10000;
+  /**
+   * Live keys (neither revoked nor past their end) an owner may hold; issuing or reissuing one more is
+   * refused (lending: 409 API_KEY_LIMIT_REACHED). Holds under concurrency (libs/persistence
+   * withinCountLimit).
+   */
+  @IsInt() @Min(1) @Max(10_000) API_KEYS_MAX_LIVE_PER_OWNER = 100;
 }

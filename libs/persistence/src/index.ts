@@ -18,6 +18,13 @@ export { inTransaction, Transactions, txManager, type IsolationLevel, type Tx } 
 export { TenantScopedRepository, type TenantWhere, type PageOptions } from './tenant-scoped.repository';
 export { BatchWriter, type BatchWriterOptions } from './batch-writer';
 export { PeriodicJob } from './periodic-job';
+export {
+  withinCountLimit,
+  lockCounted,
+  type CountLimit,
+  type CountLimitRunner,
+  type CountedKind,
+} from './count-limit';
 export { AppPoolModule, AppPoolRepository } from './app-pool.repository';
 export { runAdminCli, type AdminCommand, type AdminCliOptions } from './admin-cli';
 export {

@@ -62,6 +62,11 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
     return this.table(tx).existsBy(this.scoped(tenant, where));
   }
 
+  /** How many of the tenant's rows match any of `where` (each alternative scoped to the tenant). */
+  protected count(tenant: E[K], where: TenantWhere<E, K>[], tx?: Tx): Promise<number> {
+    return this.table(tx).countBy(where.map((w) => this.scoped(tenant, w)));
+  }
+
   /** One page and the total of matching rows. */
   protected page(
     tenant: E[K],

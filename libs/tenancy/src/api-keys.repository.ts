@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull } from 'typeorm';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { DataSource, IsNull, MoreThan, Not } from 'typeorm';
+import { TenantScopedRepository, txManager, withinCountLimit, type Tx } from '@platform/persistence';
 import type { ApiKeyColumns } from './api-key.entity';
 import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
 
@@ -32,6 +32,45 @@ export class ApiKeysRepository extends TenantScopedRepository<ApiKeyColumns, 'ow
     return txManager(tx)
       .getRepository(this.options.keyEntity)
       .findOne({ where: { keyId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /**
+   * The owner's live keys (not revoked, not past their end), the one being replaced by a reissue left
+   * out: what API_KEYS_MAX_LIVE_PER_OWNER bounds.
+   */
+  countLive(ownerId: string, tx: Tx, except?: string): Promise<number> {
+    const others = except === undefined ? {} : { keyId: Not(except) };
+    return this.count(
+      ownerId,
+      [
+        { ...others, revokedAt: IsNull(), expiresAt: IsNull() },
+        { ...others, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      ],
+      tx,
+    );
+  }
+
+  /**
+   * Runs `create` only while the owner holds fewer than `max` live keys (the key a reissue replaces
+   * not counted), under the platform's count lock: concurrent issues cannot pass the bound together.
+   */
+  withinLiveBound<T>(
+    tx: Tx,
+    ownerId: string,
+    bound: { max: number; full: (max: number) => Error; except?: string },
+    create: () => Promise<T>,
+  ): Promise<T> {
+    return withinCountLimit(
+      txManager(tx),
+      {
+        kind: 'api_keys',
+        ownerId,
+        max: bound.max,
+        count: () => this.countLive(ownerId, tx, bound.except),
+        full: bound.full,
+      },
+      create,
+    );
   }
 
   add(ownerId: string, key: NewApiKey, tx?: Tx): Promise<void> {

@@ -12,7 +12,7 @@ import { TtlCache } from './ttl-cache';
  */
 @Injectable()
 export class KeyCache extends TtlCache<ApiKeyColumns | null> {
-  constructor(@Inject(TENANCY_SETTINGS) settings: TenancySettings) {
+  constructor(@Inject(TENANCY_SETTINGS) settings: Pick<TenancySettings, 'ttlMs' | 'maxEntries'>) {
     super(settings);
   }
 }

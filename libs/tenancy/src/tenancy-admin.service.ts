@@ -5,7 +5,12 @@ import type { ApiKeyColumns } from './api-key.entity';
 import { ApiKeysRepository } from './api-keys.repository';
 import { KeyCache } from './key-cache';
 import { OwnersRepository } from './owners.repository';
-import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
+import {
+  TENANCY_OPTIONS,
+  TENANCY_SETTINGS,
+  type TenancyOptions,
+  type TenancySettings,
+} from './tenancy.options';
 
 export interface IssuedKey {
   /** The whole secret: shown once, never stored. */
@@ -28,7 +33,7 @@ export interface KeyView {
 
 /** Why a key operation was refused: the CLI prints the message, an API maps the problem to its error. */
 export type KeyAdminProblem =
-  'unknown-owner' | 'unknown-scopes' | 'not-found' | 'not-live' | 'scope-escalation';
+  'unknown-owner' | 'unknown-scopes' | 'not-found' | 'not-live' | 'scope-escalation' | 'limit-reached';
 
 export class KeyAdminError extends Error {
   constructor(
@@ -36,6 +41,8 @@ export class KeyAdminError extends Error {
     message: string,
     /** The scopes at fault: unknown ones, or those the grantor does not hold. */
     readonly scopes: string[] = [],
+    /** `limit-reached`: how many live keys an owner may hold. */
+    readonly max?: number,
   ) {
     super(message);
     this.name = 'KeyAdminError';
@@ -70,7 +77,18 @@ export class TenancyAdminService {
     private readonly transactions: Transactions,
     private readonly cache: KeyCache,
     @Inject(TENANCY_OPTIONS) private readonly options: TenancyOptions,
+    @Inject(TENANCY_SETTINGS) private readonly settings: TenancySettings,
   ) {}
+
+  /** At most `maxLiveKeys` live keys per owner, held under concurrency (ApiKeysRepository.withinLiveBound). */
+  private liveBound(except?: string) {
+    return {
+      max: this.settings.maxLiveKeys,
+      except,
+      full: (max: number) =>
+        new KeyAdminError('limit-reached', `the ${this.options.ownerNoun} holds ${max} live keys`, [], max),
+    };
+  }
 
   createOwner(id: string, name: string) {
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(id)) {
@@ -100,13 +118,15 @@ export class TenancyAdminService {
     if (!(await this.owners.exists(ownerId)))
       throw new KeyAdminError('unknown-owner', `unknown ${this.options.ownerNoun}: ${ownerId}`);
     const key = issueApiKey(this.options.keyPrefix);
-    await this.keys.add(ownerId, {
-      keyId: key.keyId,
-      hash: key.hash,
-      label,
-      scopes,
-      isDefault: opts.isDefault ?? false,
-    });
+    await this.transactions.run((tx) =>
+      this.keys.withinLiveBound(tx, ownerId, this.liveBound(), () =>
+        this.keys.add(
+          ownerId,
+          { keyId: key.keyId, hash: key.hash, label, scopes, isDefault: opts.isDefault ?? false },
+          tx,
+        ),
+      ),
+    );
     return { token: key.token, keyId: key.keyId, ownerId, label, scopes };
   }
 
@@ -132,10 +152,18 @@ export class TenancyAdminService {
       // The new secret carries the old key's scopes: reissuing is granting them.
       if (grantor) this.checkGrant(grantor, old.scopes);
       const key = issueApiKey(this.options.keyPrefix);
-      await this.keys.add(
-        old.ownerId,
-        { keyId: key.keyId, hash: key.hash, label: old.label, scopes: old.scopes, isDefault: old.isDefault },
-        tx,
+      await this.keys.withinLiveBound(tx, old.ownerId, this.liveBound(old.keyId), () =>
+        this.keys.add(
+          old.ownerId,
+          {
+            keyId: key.keyId,
+            hash: key.hash,
+            label: old.label,
+            scopes: old.scopes,
+            isDefault: old.isDefault,
+          },
+          tx,
+        ),
       );
       const until = new Date(Date.now() + overlapSeconds * 1000);
       // An overlap never extends a key that was already due to stop sooner.

@@ -30,6 +30,7 @@ export class TenancyModule {
           useFactory: (c: InstanceType<TenancyOptions['config']>): TenancySettings => ({
             ttlMs: c.API_KEY_CACHE_TTL_MS,
             maxEntries: c.API_KEY_CACHE_MAX_ENTRIES,
+            maxLiveKeys: c.API_KEYS_MAX_LIVE_PER_OWNER,
           }),
         },
         KeyCache,

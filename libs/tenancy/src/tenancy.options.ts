@@ -17,7 +17,11 @@ export interface TenancyOptions {
   /** Header that must name the key's owner, e.g. `Organization-Id`. */
   ownerHeader: string;
   /** The app's typed config class (its `API_KEY_CACHE_*` settings bound the key cache). */
-  config: new () => { API_KEY_CACHE_TTL_MS: number; API_KEY_CACHE_MAX_ENTRIES: number };
+  config: new () => {
+    API_KEY_CACHE_TTL_MS: number;
+    API_KEY_CACHE_MAX_ENTRIES: number;
+    API_KEYS_MAX_LIVE_PER_OWNER: number;
+  };
 }
 
 export const TENANCY_OPTIONS = Symbol('TENANCY_OPTIONS');
@@ -26,6 +30,8 @@ export const TENANCY_OPTIONS = Symbol('TENANCY_OPTIONS');
 export interface TenancySettings {
   ttlMs: number;
   maxEntries: number;
+  /** Live keys an owner may hold (API_KEYS_MAX_LIVE_PER_OWNER). */
+  maxLiveKeys: number;
 }
 
 export const TENANCY_SETTINGS = Symbol('TENANCY_SETTINGS');

@@ -46,6 +46,7 @@ export {
   WebhookSubscriptions,
   type WebhookSubscription,
   type WebhookSubscriptionWithSecret,
+  type WebhookSubscriptionBound,
   type CreateWebhookSubscription,
   type UpdateWebhookSubscription,
   type WebhookSubscriptionsOptions,

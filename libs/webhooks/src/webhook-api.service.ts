@@ -5,13 +5,18 @@ import type {
   CreateWebhookSubscription,
   UpdateWebhookSubscription,
   WebhookSubscription,
+  WebhookSubscriptionBound,
   WebhookSubscriptionWithSecret,
 } from './webhook-subscriptions.service';
 import { WebhookTargetError, WebhookTargetRefusal } from './webhook-target';
 
 /** An organization's subscriptions (`WebhookSubscriptions`, on the pool or bound to a transaction). */
 export interface WebhookSubscriptionStore {
-  create(tenantId: string, input: CreateWebhookSubscription): Promise<WebhookSubscriptionWithSecret>;
+  create(
+    tenantId: string,
+    input: CreateWebhookSubscription,
+    bound?: WebhookSubscriptionBound,
+  ): Promise<WebhookSubscriptionWithSecret>;
   list(tenantId: string): Promise<WebhookSubscription[]>;
   get(tenantId: string, id: string): Promise<WebhookSubscription | undefined>;
   update(
@@ -62,7 +67,10 @@ const REFUSALS: Record<WebhookTargetRefusal, WebhookApiReason> = {
 export abstract class WebhookSubscriptionsApi<Org extends string = string> {
   protected constructor(protected readonly errors: WebhookApiErrorsBase) {}
 
-  /** Runs `fn` on the organization's subscriptions, in one transaction where the service has one. */
+  /**
+   * Runs `fn` on the organization's subscriptions in one transaction (the create's bound takes a lock
+   * that lasts until it commits): the organization's tenant transaction, or one on the pool.
+   */
   protected abstract withSubscriptions<T>(
     org: Org,
     fn: (subscriptions: WebhookSubscriptionStore) => Promise<T>,
@@ -77,17 +85,17 @@ export abstract class WebhookSubscriptionsApi<Org extends string = string> {
   async create(org: Org, input: WebhookSubscriptionInput): Promise<WebhookSubscriptionWithSecretView> {
     this.assertConfigured();
     const max = this.maxPerOrganization();
-    const created = await this.withSubscriptions(org, async (subscriptions) => {
-      // A soft bound (two concurrent creates may both pass it); it keeps one organization's fan-out small.
-      if ((await subscriptions.list(org)).length >= max) throw this.errors.limitReached(max);
-      return this.refusingBadUrls(() =>
-        subscriptions.create(org, {
-          url: input.url,
-          eventTypes: input.events,
-          description: input.description ?? null,
-        }),
-      );
-    });
+    // A hard bound, under concurrency too (libs/persistence withinCountLimit): it keeps one
+    // organization's fan-out small.
+    const created = await this.withSubscriptions(org, (subscriptions) =>
+      this.refusingBadUrls(() =>
+        subscriptions.create(
+          org,
+          { url: input.url, eventTypes: input.events, description: input.description ?? null },
+          { max, full: (m) => this.errors.limitReached(m) },
+        ),
+      ),
+    );
     return { ...webhookSubscriptionView(created.subscription), secret: created.secret };
   }
 

@@ -84,7 +84,7 @@ const sub = (id: string, over: Partial<WebhookSubscription> = {}): WebhookSubscr
 });
 
 const fakeStore = () => ({
-  create: jest.fn(async () => ({ subscription: sub('s1'), secret: 'whsec_x' })),
+  create: jest.fn(async (..._args: unknown[]) => ({ subscription: sub('s1'), secret: 'whsec_x' })),
   list: jest.fn(async () => [sub('s1')]),
   get: jest.fn(async (): Promise<WebhookSubscription | undefined> => undefined),
   update: jest.fn(async () => undefined),
@@ -121,11 +121,11 @@ describe('WebhookSubscriptionsApi', () => {
     const api = new FakeApi(fakeStore());
     const created = await api.create('org', { url: 'https://x', events: ['a.b'] });
     expect(api.runs).toBe(1);
-    expect(api.store.create).toHaveBeenCalledWith('org', {
-      url: 'https://x',
-      eventTypes: ['a.b'],
-      description: null,
-    });
+    expect(api.store.create).toHaveBeenCalledWith(
+      'org',
+      { url: 'https://x', eventTypes: ['a.b'], description: null },
+      { max: 2, full: expect.any(Function) },
+    );
     expect(created).toEqual({
       id: 's1',
       url: 'https://hooks.example.com/x',
@@ -141,14 +141,17 @@ describe('WebhookSubscriptionsApi', () => {
     api.store.get.mockResolvedValueOnce(sub('s1'));
     expect(await api.get('org', 's1')).not.toHaveProperty('secret');
 
-    api.store.list.mockResolvedValueOnce([sub('s1'), sub('s2')]);
+    // The store counts under the lock and throws the service's coded error (the bound's `full`).
+    api.store.create.mockImplementationOnce(async (...args: unknown[]) => {
+      const bound = args[2] as { max: number; full: (max: number) => Error };
+      throw bound.full(bound.max);
+    });
     const full = await thrown(api.create('org', { url: 'https://x', events: ['a.b'] }));
     expect([full.reason, full.status, full.args]).toEqual([
       'WEBHOOK_SUBSCRIPTION_LIMIT_REACHED',
       409,
       { max: 2 },
     ]);
-    expect(api.store.create).toHaveBeenCalledTimes(1);
   });
 
   it("answers the SSRF guard's refusals and the library's RangeErrors as coded 422s", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { quoteSchema, type Queryable } from '@platform/outbox';
+import { withinCountLimit } from '@platform/persistence';
 import { generateWebhookSecret, type WebhookSecretBox } from './webhook-secret-box';
 import { rowsOf } from './webhook-tables';
 import { assertPublicUrl, type HostResolver, type WebhookTargetPolicy } from './webhook-target';
@@ -32,6 +33,12 @@ export interface CreateWebhookSubscription {
   url: string;
   eventTypes?: string[];
   description?: string | null;
+}
+
+/** At most `max` subscriptions per tenant; `full` is the service's coded error once it has them. */
+export interface WebhookSubscriptionBound {
+  max: number;
+  full: (max: number) => Error;
 }
 
 /** A partial change: absent fields stay as they are. */
@@ -112,18 +119,49 @@ export class WebhookSubscriptions {
     return rowsOf<SubscriptionRow>(await this.db.query(sql, params));
   }
 
-  async create(tenantId: string, input: CreateWebhookSubscription): Promise<WebhookSubscriptionWithSecret> {
+  /**
+   * With a `bound`, the tenant's count and the insert run under the platform's count lock
+   * (`withinCountLimit`): concurrent creates cannot pass the bound together. The runner must then be a
+   * transaction's (`withRunner`). The URL is checked first, so no lock is held while its name resolves.
+   */
+  async create(
+    tenantId: string,
+    input: CreateWebhookSubscription,
+    bound?: WebhookSubscriptionBound,
+  ): Promise<WebhookSubscriptionWithSecret> {
     const url = await assertPublicUrl(input.url, { policy: this.opts.policy, resolve: this.opts.resolve });
     const eventTypes = checkEventTypes(input.eventTypes ?? []);
     const description = checkDescription(input.description ?? null);
-    const id = randomUUID();
-    const secret = generateWebhookSecret();
-    const rows = await this.rows(
-      `INSERT INTO ${this.table} (id, tenant_id, url, event_types, description, secret_ciphertext)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-      [id, tenantId, url, eventTypes, description, this.opts.secretBox.seal(secret, id)],
+    const insert = async () => {
+      const id = randomUUID();
+      const secret = generateWebhookSecret();
+      const rows = await this.rows(
+        `INSERT INTO ${this.table} (id, tenant_id, url, event_types, description, secret_ciphertext)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+        [id, tenantId, url, eventTypes, description, this.opts.secretBox.seal(secret, id)],
+      );
+      return { subscription: toSubscription(rows[0]), secret };
+    };
+    if (!bound) return insert();
+    return withinCountLimit(
+      this.db,
+      {
+        kind: 'webhook_subscriptions',
+        ownerId: tenantId,
+        max: bound.max,
+        count: () => this.count(tenantId),
+        full: bound.full,
+      },
+      insert,
     );
-    return { subscription: toSubscription(rows[0]), secret };
+  }
+
+  /** How many subscriptions the tenant has, paused ones included. */
+  async count(tenantId: string): Promise<number> {
+    const [row] = rowsOf<{ n: number }>(
+      await this.db.query(`SELECT count(*)::int AS n FROM ${this.table} WHERE tenant_id = $1`, [tenantId]),
+    );
+    return row.n;
   }
 
   async list(tenantId: string): Promise<WebhookSubscription[]> {

@@ -25,7 +25,7 @@ export class ApiKeysController {
   @ApiOperation({
     summary: 'Issue a key of your organization with scopes your key holds; its secret is shown once',
   })
-  @ApiReasons(ApiKeysError.SCOPE_ESCALATION)
+  @ApiReasons(ApiKeysError.SCOPE_ESCALATION, ApiKeysError.LIMIT_REACHED)
   @ApiEnvelope(IssuedKeyResponse, { status: 201 })
   issueKey(@CurrentPrincipal() p: PartnerPrincipal, @Body() body: IssueKeyRequest) {
     return this.keys.issue(p, body);
@@ -38,7 +38,12 @@ export class ApiKeysController {
   @ApiOperation({
     summary: 'Replace a key: the new one works at once, the old one until the overlap ends',
   })
-  @ApiReasons(ApiKeysError.NOT_FOUND, ApiKeysError.NOT_LIVE, ApiKeysError.SCOPE_ESCALATION)
+  @ApiReasons(
+    ApiKeysError.NOT_FOUND,
+    ApiKeysError.NOT_LIVE,
+    ApiKeysError.SCOPE_ESCALATION,
+    ApiKeysError.LIMIT_REACHED,
+  )
   @ApiEnvelope(ReissuedKeyResponse, { status: 201 })
   reissueKey(@CurrentPrincipal() p: PartnerPrincipal, @Body() body: ReissueKeyRequest) {
     return this.keys.reissue(p, body);

@@ -12,6 +12,8 @@ export enum ApiKeysError {
   NOT_LIVE = 'API_KEY_NOT_LIVE',
   /** The new key would hold scopes the calling key does not hold. */
   SCOPE_ESCALATION = 'API_KEY_SCOPE_ESCALATION',
+  /** The organization holds API_KEYS_MAX_LIVE_PER_OWNER live keys: revoke one first. */
+  LIMIT_REACHED = 'API_KEY_LIMIT_REACHED',
 }
 
 const key = (c: ApiKeysError) => `api-keys.errors.${c}`;
@@ -20,4 +22,5 @@ export const apiKeysError = defineErrors<ApiKeysError>({
   [ApiKeysError.NOT_FOUND]: { status: 404, messageKey: key(ApiKeysError.NOT_FOUND) },
   [ApiKeysError.NOT_LIVE]: { status: 409, messageKey: key(ApiKeysError.NOT_LIVE) },
   [ApiKeysError.SCOPE_ESCALATION]: { status: 403, messageKey: key(ApiKeysError.SCOPE_ESCALATION) },
+  [ApiKeysError.LIMIT_REACHED]: { status: 409, messageKey: key(ApiKeysError.LIMIT_REACHED) },
 });

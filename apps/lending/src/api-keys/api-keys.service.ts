@@ -125,6 +125,8 @@ export class ApiKeysService {
             { scopes: err.scopes.join(', ') },
             { scopesNotHeld: err.scopes },
           );
+        case 'limit-reached':
+          throw apiKeysError(ApiKeysError.LIMIT_REACHED, { max: err.max }, { max: err.max });
         // Validation admits only lending's scopes, and the caller's organization exists (its key does).
         case 'unknown-scopes':
         case 'unknown-owner':

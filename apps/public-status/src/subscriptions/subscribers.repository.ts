@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Language } from '@platform/i18n';
-import { txManager, type Tx } from '@platform/persistence';
+import { txManager, withinCountLimit, type Tx } from '@platform/persistence';
+import type { WebhookSubscriptions } from '@platform/webhooks';
 import { DataSource } from 'typeorm';
 import { asBusinessId, type BusinessId } from '../tenancy/business-id';
 import type { MailNotice } from './mail-texts';
@@ -56,16 +57,41 @@ export class SubscribersRepository {
     return new Map(rows.map((r) => [r.slug, r.id]));
   }
 
-  async count(tx: Tx, business: BusinessId): Promise<number> {
-    // Serialises sign-ups of one business, so concurrent requests cannot pass the bound together.
-    await txManager(tx).query(`SELECT pg_advisory_xact_lock(hashtextextended('subscribers:' || $1, 0))`, [
-      business,
-    ]);
+  /**
+   * Runs `create` only while the business has fewer than `max` active subscribers, under the
+   * platform's count lock (libs/persistence withinCountLimit): concurrent sign-ups of one business
+   * take turns, so they cannot pass the bound together; `full` is the error past it.
+   */
+  withinBound<T>(
+    tx: Tx,
+    business: BusinessId,
+    bound: { max: number; full: () => Error },
+    create: () => Promise<T>,
+  ): Promise<T> {
+    return withinCountLimit(
+      txManager(tx),
+      {
+        kind: 'status_subscribers',
+        ownerId: business,
+        max: bound.max,
+        count: () => this.count(tx, business),
+        full: bound.full,
+      },
+      create,
+    );
+  }
+
+  private async count(tx: Tx, business: BusinessId): Promise<number> {
     const [row] = (await txManager(tx).query(
       `SELECT count(*) AS n FROM subscribers WHERE business_id = $1 AND unsubscribed_at IS NULL`,
       [business],
     )) as { n: string }[];
     return Number(row.n);
+  }
+
+  /** The webhook subscriptions (libs/webhooks, this schema) in the transaction `tx`. */
+  webhooksIn(tx: Tx, webhooks: WebhookSubscriptions): WebhookSubscriptions {
+    return webhooks.withRunner(txManager(tx));
   }
 
   /**

@@ -69,29 +69,30 @@ export class SubscriptionsService {
     productIds: string[],
     language: Language,
   ): Promise<SubscribeResponse> {
-    await this.transactions.run(async (tx) => {
-      await this.assertRoom(await this.subscribers.count(tx, b.id));
-      const nonce = SubscriptionTokens.nonce();
-      const pending = await this.subscribers.upsertEmail(tx, {
-        publicId: subscriberPublicId(),
-        business: b.id,
-        email,
-        productIds,
-        nonce,
-        expiresAt: new Date(Date.now() + this.config.SUBSCRIBE_CONFIRM_TTL_HOURS * 3_600_000),
-        language,
-      });
-      if (pending)
-        await this.subscribers.enqueueMail(tx, [
-          {
-            subscriberId: pending.id,
-            kind: 'confirm',
-            eventId: `confirm:${nonce}`,
-            subject: b.name,
-            body: '',
-          },
-        ]);
-    });
+    await this.transactions.run((tx) =>
+      this.subscribers.withinBound(tx, b.id, this.bound(), async () => {
+        const nonce = SubscriptionTokens.nonce();
+        const pending = await this.subscribers.upsertEmail(tx, {
+          publicId: subscriberPublicId(),
+          business: b.id,
+          email,
+          productIds,
+          nonce,
+          expiresAt: new Date(Date.now() + this.config.SUBSCRIBE_CONFIRM_TTL_HOURS * 3_600_000),
+          language,
+        });
+        if (pending)
+          await this.subscribers.enqueueMail(tx, [
+            {
+              subscriberId: pending.id,
+              kind: 'confirm',
+              eventId: `confirm:${nonce}`,
+              subject: b.name,
+              body: '',
+            },
+          ]);
+      }),
+    );
     return { kind: 'email', status: 'confirmation_pending' };
   }
 
@@ -101,36 +102,27 @@ export class SubscriptionsService {
     productIds: string[],
     language: Language,
   ) {
-    await this.transactions.run(async (tx) => this.assertRoom(await this.subscribers.count(tx, business)));
-    let created;
-    try {
-      created = await this.webhooks.create(business, {
-        url,
-        eventTypes: SUBSCRIBER_WEBHOOK_EVENTS,
-        description: 'status page subscriber',
-      });
-    } catch (e) {
-      if (e instanceof WebhookTargetError || e instanceof RangeError)
-        throw publicStatusError(PublicStatusError.WEBHOOK_URL_REFUSED, {
-          refusal: e instanceof WebhookTargetError ? e.reason : 'WEBHOOK_URL_INVALID',
-        });
-      throw e;
-    }
     const publicId = subscriberPublicId();
-    try {
-      await this.transactions.run((tx) =>
-        this.subscribers.insertWebhook(tx, {
+    // The subscription, its subscriber row and the bound's count in one transaction: nothing to undo.
+    const created = await this.transactions.run((tx) =>
+      this.subscribers.withinBound(tx, business, this.bound(), async () => {
+        const subscription = await this.refusingBadUrls(() =>
+          this.subscribers.webhooksIn(tx, this.webhooks).create(business, {
+            url,
+            eventTypes: SUBSCRIBER_WEBHOOK_EVENTS,
+            description: 'status page subscriber',
+          }),
+        );
+        await this.subscribers.insertWebhook(tx, {
           publicId,
           business,
-          webhookSubscriptionId: created.subscription.id,
+          webhookSubscriptionId: subscription.subscription.id,
           productIds,
           language,
-        }),
-      );
-    } catch (e) {
-      await this.webhooks.delete(business, created.subscription.id);
-      throw e;
-    }
+        });
+        return subscription;
+      }),
+    );
     return {
       kind: 'webhook',
       status: 'active',
@@ -174,8 +166,22 @@ export class SubscriptionsService {
     return { status: 'unsubscribed' };
   }
 
-  private assertRoom(count: number): void {
-    if (count >= this.config.SUBSCRIBERS_MAX_PER_BUSINESS)
-      throw publicStatusError(PublicStatusError.SUBSCRIBERS_FULL);
+  private bound() {
+    return {
+      max: this.config.SUBSCRIBERS_MAX_PER_BUSINESS,
+      full: () => publicStatusError(PublicStatusError.SUBSCRIBERS_FULL),
+    };
+  }
+
+  private async refusingBadUrls<T>(create: () => Promise<T>): Promise<T> {
+    try {
+      return await create();
+    } catch (e) {
+      if (e instanceof WebhookTargetError || e instanceof RangeError)
+        throw publicStatusError(PublicStatusError.WEBHOOK_URL_REFUSED, {
+          refusal: e instanceof WebhookTargetError ? e.reason : 'WEBHOOK_URL_INVALID',
+        });
+      throw e;
+    }
   }
 }

@@ -29,9 +29,9 @@ export class WebhookEndpointsRepository {
     private readonly deliveries: WebhookDeliveries,
   ) {}
 
-  /** The endpoints themselves, on the pool (every call names the organization). */
-  store(): WebhookSubscriptionStore {
-    return this.subscriptions;
+  /** The endpoints themselves, in the transaction `tx` (every call names the organization). */
+  store(tx: Tx): WebhookSubscriptionStore {
+    return this.subscriptions.withRunner(txManager(tx));
   }
 
   listDeliveries(

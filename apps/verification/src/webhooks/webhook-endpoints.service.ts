@@ -14,7 +14,8 @@ import { webhookErrors } from './webhooks.errors';
 
 /**
  * Webhook endpoints of an organization (docs/verification/webhooks.md): create, list, get, change,
- * delete and rotate as libs/webhooks' WebhookSubscriptionsApi does them, on the pool; here each
+ * delete and rotate as libs/webhooks' WebhookSubscriptionsApi does them, each in one transaction (the
+ * bound on endpoints per organization holds under concurrency only so); here each
  * endpoint's delivery log, redrive and test deliveries.
  */
 @Injectable()
@@ -31,7 +32,7 @@ export class WebhookEndpointsService extends WebhookSubscriptionsApi<Organizatio
     _org: OrganizationId,
     fn: (subscriptions: WebhookSubscriptionStore) => Promise<T>,
   ): Promise<T> {
-    return fn(this.endpoints.store());
+    return this.transactions.run((tx) => fn(this.endpoints.store(tx)));
   }
 
   protected configured(): boolean {
