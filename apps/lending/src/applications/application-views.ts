@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Language } from '@platform/i18n';
+import { offerCostOfCredit } from '../loans/cost-of-credit';
+import { todayUtc } from '../loans/loan-dates';
+import type { LoanProduct } from '../loans/products/loan-product.entity';
 import type { LoanApplication } from './application.entity';
 import { ApplicationTexts } from './application-texts';
 import type { ApplicationCheck } from './checks/application-check.entity';
@@ -62,12 +65,13 @@ export class ApplicationViews {
     checks: ApplicationCheck[],
     decisions: ApplicationDecision[],
     lang: Language,
+    product: LoanProduct | null = null,
   ): ApplicationDetailsResponse {
     const latest = decisions.at(-1);
     return {
       ...this.application(a, lang),
       checks: this.checks(checks, lang),
-      decision: latest ? this.decision(latest, lang) : null,
+      decision: latest ? this.decision(latest, lang, product) : null,
       allowedMoves: this.moves(a.status, lang),
     };
   }
@@ -99,7 +103,16 @@ export class ApplicationViews {
       }));
   }
 
-  decision(d: ApplicationDecision, lang: Language): DecisionResponse {
+  /**
+   * `product`: the application's product, for the offer's full cost of credit (docs/lending/loans.md,
+   * "Full cost of credit"); without it, or in another currency, the offer has none.
+   */
+  decision(
+    d: ApplicationDecision,
+    lang: Language,
+    product: LoanProduct | null = null,
+    today = todayUtc(),
+  ): DecisionResponse {
     const offered = d.offeredAmount !== null && d.offeredCurrency !== null && d.offeredTermMonths !== null;
     return {
       id: d.id,
@@ -115,6 +128,18 @@ export class ApplicationViews {
             currency: d.offeredCurrency as string,
             termMonths: d.offeredTermMonths as number,
             annualRateBps: d.offeredRateBps,
+            costOfCredit:
+              product && product.currency === d.offeredCurrency
+                ? offerCostOfCredit(
+                    product,
+                    {
+                      amount: d.offeredAmount as number,
+                      termMonths: d.offeredTermMonths as number,
+                      annualRateBps: d.offeredRateBps,
+                    },
+                    today,
+                  )
+                : null,
           }
         : null,
       note: d.note,

@@ -4,6 +4,8 @@ import type { Language } from '@platform/i18n';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { CustomersRepository } from '../customers/customers.repository';
+import type { LoanProduct } from '../loans/products/loan-product.entity';
+import { LoanProductsRepository } from '../loans/products/loan-products.repository';
 import { TenantData } from '../tenancy/tenant-data';
 import type { LoanApplication } from './application.entity';
 import type { ApplicationChannel } from './application-channels';
@@ -37,6 +39,7 @@ export class ApplicationsService {
     private readonly workflow: ApplicationWorkflowService,
     private readonly views: ApplicationViews,
     private readonly texts: ApplicationTexts,
+    private readonly products: LoanProductsRepository,
   ) {}
 
   async create(
@@ -111,15 +114,23 @@ export class ApplicationsService {
     id: string,
     lang: Language,
   ): Promise<ApplicationDetailsResponse> {
-    const [app, checks, decisions] = await this.data.run(organizationId, async (tx) => {
+    const [app, checks, decisions, product] = await this.data.run(organizationId, async (tx) => {
       const found = await this.byIdOrFail(organizationId, id, tx);
       return [
         found,
         await this.checks.forApplication(organizationId, id, tx),
         await this.decisions.forApplication(organizationId, id, tx),
+        await this.productOf(organizationId, found, tx),
       ] as const;
     });
-    return this.views.details(app, checks, decisions, lang);
+    return this.views.details(app, checks, decisions, lang, product);
+  }
+
+  /** The application's product (its offer's full cost of credit is computed on its terms), if any. */
+  productOf(organizationId: OrganizationId, app: LoanApplication, tx: Tx): Promise<LoanProduct | null> {
+    return app.productCode === null
+      ? Promise.resolve(null)
+      : this.products.byCode(organizationId, app.productCode, tx);
   }
 
   async page(

@@ -1,3 +1,4 @@
+import { bpsToPercent, percentOf, periodsOfMonths } from './loan-terms';
 import type { Loan } from './loan.entity';
 import {
   type BasePeriod,
@@ -9,6 +10,7 @@ import {
   fullCostOfCredit,
   generateSchedule,
 } from './math';
+import type { LoanProduct } from './products/loan-product.entity';
 
 /** What of an instalment the full cost counts: its date and everything the borrower pays with it. */
 export interface CostRow {
@@ -39,11 +41,26 @@ export interface CostOfCredit {
   };
 }
 
+/** The terms a schedule is generated from: a contract's, or an offer's on its product. */
+export type ContractTerms = Pick<
+  Loan,
+  | 'principal'
+  | 'annualRate'
+  | 'termCount'
+  | 'frequency'
+  | 'scheduleType'
+  | 'dayCount'
+  | 'graceInterestOnly'
+  | 'gracePrincipal'
+  | 'rounding'
+  | 'originationFee'
+>;
+
 /**
  * The schedule the contract generates when paid out on `on`: the loan's terms, the origination fee with
  * the first instalment (what DisburseLoan stores; see firstSchedule in disbursement.service.ts).
  */
-export function contractSchedule(loan: Loan, on: string) {
+export function contractSchedule(loan: ContractTerms, on: string) {
   return generateSchedule({
     principal: loan.principal,
     annualRate: loan.annualRate,
@@ -140,11 +157,44 @@ export function loanCostOfCredit(loan: Loan, rows: readonly CostRow[], today: st
     return costOfCreditOf(costFlows(loan.principal, loan.disbursedOn, rows), loan.frequency, 'schedule');
   }
   if (loan.disbursedOn) return null;
+  return projected(loan, today);
+}
+
+function projected(terms: ContractTerms, today: string): CostOfCredit | null {
   try {
-    const planned = contractSchedule(loan, today);
-    return costOfCreditOf(costFlows(loan.principal, today, planned), loan.frequency, 'terms');
+    const planned = contractSchedule(terms, today);
+    return costOfCreditOf(costFlows(terms.principal, today, planned), terms.frequency, 'terms');
   } catch (err) {
     if (err instanceof LoanMathError) return null;
     throw err;
   }
+}
+
+/**
+ * An offer's cost of credit: the contract CreateLoan would make of it on `product` (the offered amount;
+ * the term in the product's periods; the offered rate, else the product's; the product's origination
+ * fee), paid out `today`. Null when the term does not convert into the product's periods.
+ */
+export function offerCostOfCredit(
+  product: LoanProduct,
+  offer: { amount: number; termMonths: number; annualRateBps: number | null },
+  today: string,
+): CostOfCredit | null {
+  const termCount = periodsOfMonths(offer.termMonths, product.frequency);
+  if (termCount === null) return null;
+  return projected(
+    {
+      principal: offer.amount,
+      annualRate: offer.annualRateBps !== null ? bpsToPercent(offer.annualRateBps) : product.annualRate,
+      termCount,
+      frequency: product.frequency,
+      scheduleType: product.scheduleType,
+      dayCount: product.dayCount,
+      graceInterestOnly: product.graceInterestOnly,
+      gracePrincipal: product.gracePrincipal,
+      rounding: product.rounding,
+      originationFee: product.originationFee + percentOf(offer.amount, product.originationFeePercent),
+    },
+    today,
+  );
 }

@@ -112,10 +112,13 @@ export class DecisionsService {
     applicationId: string,
     lang: Language,
   ): Promise<ListValue<DecisionResponse>> {
-    const rows = await this.data.run(organizationId, async (tx) => {
-      await this.reader.byIdOrFail(organizationId, applicationId, tx);
-      return this.decisions.forApplication(organizationId, applicationId, tx);
+    const [rows, product] = await this.data.run(organizationId, async (tx) => {
+      const app = await this.reader.byIdOrFail(organizationId, applicationId, tx);
+      return [
+        await this.decisions.forApplication(organizationId, applicationId, tx),
+        await this.reader.productOf(organizationId, app, tx),
+      ] as const;
     });
-    return { items: rows.map((d) => this.views.decision(d, lang)), total: rows.length };
+    return { items: rows.map((d) => this.views.decision(d, lang, product)), total: rows.length };
   }
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { CostOfCreditResponse } from '../../loans/dto/cost-of-credit.response';
 import { DECIDERS, DECISION_OUTCOMES, DECISION_REASONS } from '../decisions/decision-reasons';
 
 export class DecisionReasonResponse {
@@ -17,6 +18,13 @@ export class OfferResponse {
     description: 'Annual rate in basis points; null when the approval set none',
   })
   annualRateBps: number | null;
+  @ApiProperty({
+    type: CostOfCreditResponse,
+    nullable: true,
+    description:
+      "The full cost of credit and the APR of the offer: the schedule the product's terms generate for the offered amount, term and rate if paid out today",
+  })
+  costOfCredit: CostOfCreditResponse | null;
 }
 
 /** An underwriting decision. */
