@@ -1,6 +1,13 @@
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import type { Reflector } from '@nestjs/core';
-import { CommonError, DomainError, commonError } from '@platform/envelope';
+import {
+  ACCEPTED_BODY_TYPES,
+  CommonError,
+  DomainError,
+  bodyMediaTypeRefusal,
+  commonError,
+} from '@platform/envelope';
 import { ACCESS_RULE, AUTH_SCHEMES, IS_PUBLIC, missingScopes, type AccessRule } from './access.decorators';
 import type { Principal, RequestWithPrincipal } from './principal.decorator';
 
@@ -11,6 +18,8 @@ interface RouteAccess {
   isPublic: boolean;
   schemes: string[] | undefined;
   rule: AccessRule | undefined;
+  /** Media types the route's body may have besides JSON (`AcceptsBody`). */
+  bodyTypes: string[] | undefined;
 }
 
 /**
@@ -28,7 +37,14 @@ export abstract class DenyByDefaultGuard<P extends Principal = Principal> implem
   async canActivate(context: ExecutionContext): Promise<boolean> {
     // Kafka handlers and other transports are not HTTP routes: they are authorised by the broker.
     if (context.getType() !== 'http') return true;
-    const { isPublic, schemes, rule } = this.routeAccess(context.getHandler(), context.getClass());
+    const { isPublic, schemes, rule, bodyTypes } = this.routeAccess(context.getHandler(), context.getClass());
+    // First, for every route of every app: a body that is not JSON, on a route that did not declare
+    // its type, reached the route as no body at all (libs/envelope body-media-type).
+    const refused = bodyMediaTypeRefusal(
+      context.switchToHttp().getRequest<IncomingMessage>().headers,
+      bodyTypes,
+    );
+    if (refused) throw refused;
     if (isPublic) return true;
     if (!schemes?.length) throw commonError(CommonError.ROUTE_AUTH_UNDECLARED);
     if (!rule) throw commonError(CommonError.ROUTE_SCOPES_UNDECLARED);
@@ -52,6 +68,7 @@ export abstract class DenyByDefaultGuard<P extends Principal = Principal> implem
         isPublic: !!this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets),
         schemes: this.reflector.getAllAndOverride<string[] | undefined>(AUTH_SCHEMES, targets),
         rule: this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets),
+        bodyTypes: this.reflector.getAllAndOverride<string[] | undefined>(ACCEPTED_BODY_TYPES, targets),
       };
       byClass.set(cls, access);
     }

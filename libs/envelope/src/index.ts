@@ -31,6 +31,16 @@ export {
 } from './envelope.module';
 export { BodyParserError, jsonBodyParser, urlGuardMiddleware } from './json-body';
 export {
+  ACCEPTED_BODY_TYPES,
+  AcceptsAnyBody,
+  AcceptsBody,
+  JSON_MEDIA_TYPES,
+  bodyMediaTypeRefusal,
+  carriesBody,
+  isJsonMediaType,
+  mediaTypeOf,
+} from './body-media-type';
+export {
   DEFAULT_HTTP_DRAIN,
   configureHttpDrain,
   httpDrainOf,

@@ -8,6 +8,7 @@ import {
   isWellFormedUtf8,
 } from './hostile-input';
 import { RequestValidationError, type RawFieldError } from './validation';
+import { JSON_MEDIA_TYPES } from './body-media-type';
 
 type Next = (err?: unknown) => void;
 
@@ -58,7 +59,8 @@ function verifyRaw(_req: IncomingMessage, _res: ServerResponse, buf: Buffer): vo
  * characters and lone surrogates, which PostgreSQL rejects or JSON silently keeps.
  */
 export function jsonBodyParser(limit: string) {
-  const parse = json({ limit, verify: verifyRaw });
+  // `application/*+json` too: what the parser reads is what every route accepts (body-media-type.ts).
+  const parse = json({ limit, verify: verifyRaw, type: [...JSON_MEDIA_TYPES] });
   return (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: Next): void =>
     parse(req as never, res as never, (err?: unknown) => {
       if (err instanceof InvalidUtf8Error) return next(new RequestValidationError(err.fields));

@@ -11,6 +11,7 @@ export {
 } from './scope-walk';
 export { TopicCollector, testKafka, type ReceivedMessage } from './kafka';
 export { listen, request, rawRequest, type JsonResponse, type RawResponse } from './http';
+export { bodyTypeProblems, declaredBodyTypes } from './body-type-walk';
 export { serviceEnv, eventually } from './env';
 export { spawnTsProcess, type JsonLineProcess } from './process';
 export { OtlpReceiver, OtlpSpanKind, type ReceivedSpan } from './otlp-receiver';

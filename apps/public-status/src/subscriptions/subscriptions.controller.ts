@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { Public } from '@platform/auth';
-import { ApiEnvelope } from '@platform/envelope';
+import { AcceptsBody, ApiEnvelope } from '@platform/envelope';
 import { resolveLanguage } from '@platform/i18n';
 import type { Request, Response } from 'express';
 import { PublicStatusError } from '../status/public-status.errors';
@@ -73,6 +73,8 @@ export class SubscriptionsController {
   @Public()
   @Post('Unsubscribe')
   @HttpCode(200)
+  // The body is the mail client's form (`List-Unsubscribe=One-Click`); the token is in the query.
+  @AcceptsBody('application/x-www-form-urlencoded')
   @Header('Cache-Control', NO_STORE)
   @ApiOperation({
     summary: 'One-click unsubscribe (RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here)',

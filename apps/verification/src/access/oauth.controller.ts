@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public, headerValue } from '@platform/auth';
-import { RawResponse } from '@platform/envelope';
+import { RawResponse, AcceptsBody } from '@platform/envelope';
 import { OAuthErrorResponse, OAuthTokenRequest, OAuthTokenResponse } from './dto/oauth-token.dto';
 import { IpAllowlistService } from './ip-allowlist.service';
 import type { RequestWithOAuthForm } from './oauth-form.middleware';
@@ -29,7 +29,7 @@ export class OAuthController {
     summary:
       'Exchange an API key for a short-lived bearer token (OAuth 2.0 client credentials, RFC 6749 4.4): client_id = organization id, client_secret = API key',
   })
-  @ApiConsumes('application/x-www-form-urlencoded')
+  @AcceptsBody('application/x-www-form-urlencoded')
   @ApiBody({ type: OAuthTokenRequest })
   @ApiResponse({ status: 200, type: OAuthTokenResponse, description: 'RFC 6749 5.1 (not the envelope)' })
   @ApiResponse({ status: 400, type: OAuthErrorResponse, description: 'RFC 6749 5.2 (not the envelope)' })

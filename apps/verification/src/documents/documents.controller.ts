@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
-  ApiConsumes,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
@@ -13,7 +12,7 @@ import {
 import type { Request, Response } from 'express';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal, Public } from '@platform/auth';
-import { ApiEnvelope, RawResponse, list } from '@platform/envelope';
+import { ApiEnvelope, RawResponse, list, AcceptsAnyBody } from '@platform/envelope';
 import { CasesError } from '../cases/cases.errors';
 import { VerificationAccess, type OrganizationPrincipal } from '../tenancy/scopes';
 import { DOCUMENT_CONTENT_TYPES } from './document-statuses';
@@ -151,7 +150,7 @@ export class DocumentUploadsController {
   @ApiQuery({ name: 'expires', required: true, description: 'Unix seconds, as issued' })
   @ApiQuery({ name: 'signature', required: true, description: 'Hex HMAC-SHA256, as issued' })
   @ApiHeader({ name: 'Accept-Language', required: false, description: 'Language of the `error` text' })
-  @ApiConsumes(...DOCUMENT_CONTENT_TYPES)
+  @AcceptsAnyBody(...DOCUMENT_CONTENT_TYPES)
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiReasons(
     DocumentsError.SIGNATURE_INVALID,

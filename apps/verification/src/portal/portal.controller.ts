@@ -20,7 +20,6 @@ import {
 } from '@nestjs/common';
 import {
   ApiBody,
-  ApiConsumes,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
@@ -40,6 +39,7 @@ import {
   RawResponse,
   RequestValidationError,
   requestIdOf,
+  AcceptsAnyBody,
 } from '@platform/envelope';
 import { SUPPORTED_LANGUAGES, resolveLanguage, type Language } from '@platform/i18n';
 import { DocumentsError } from '../documents/documents.errors';
@@ -179,7 +179,7 @@ export class PortalController {
   @ApiHeader({ name: 'X-Document-Kind', required: true, description: 'e.g. `Passport`, `Selfie`' })
   @ApiHeader({ name: 'X-File-Name', required: false, description: 'The file name, percent-encoded' })
   @ApiHeader({ name: 'Accept-Language', required: false, description: 'Language of the `error` text' })
-  @ApiConsumes('image/jpeg', 'image/png', 'application/pdf', 'application/octet-stream')
+  @AcceptsAnyBody('image/jpeg', 'image/png', 'application/pdf', 'application/octet-stream')
   @ApiBody({ description: "The file's bytes", schema: { type: 'string', format: 'binary' } })
   @ApiReasons(
     ...LINK_REASONS,

@@ -1,7 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
-  ApiConsumes,
   ApiExtraModels,
   ApiHeader,
   ApiOkResponse,
@@ -16,7 +15,7 @@ import type { Request, Response } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { ApiReasons } from '@platform/api-docs';
 import { Public } from '@platform/auth';
-import { ApiEnvelope, DomainError, RawResponse, ok } from '@platform/envelope';
+import { ApiEnvelope, DomainError, RawResponse, ok, AcceptsAnyBody, AcceptsBody } from '@platform/envelope';
 import { SUPPORTED_LANGUAGES, resolveLanguage, type Language } from '@platform/i18n';
 import { CheckReportRequest, OpenReportRequest } from './dto/report.request';
 import { CheckReportResponse, OpenedReportResponse, PublicReportResponse } from './dto/report.response';
@@ -142,7 +141,7 @@ export class PublicReportsController {
   })
   @ApiParam(REPORT_ID)
   @ApiQuery(LANG)
-  @ApiConsumes('application/pdf', 'application/json', 'multipart/form-data')
+  @AcceptsAnyBody('application/pdf', 'application/json', 'multipart/form-data')
   @ApiBody({
     schema: {
       oneOf: [{ type: 'string', format: 'binary' }, { $ref: getSchemaPath(CheckReportRequest) }],
@@ -192,7 +191,7 @@ export class PublicReportsController {
   })
   @ApiParam(REPORT_ID)
   @ApiQuery(LANG)
-  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  @AcceptsBody('application/json', 'application/x-www-form-urlencoded')
   @ApiBody({ type: OpenReportRequest })
   @ApiProduces('application/json', 'application/pdf')
   @ApiReasons(

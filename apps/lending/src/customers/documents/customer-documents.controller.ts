@@ -1,11 +1,11 @@
 import { LendingApi } from '../../common/lending-api';
 import { pipeline } from 'node:stream/promises';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
-import { ApiEnvelope, RawResponse, list } from '@platform/envelope';
+import { ApiEnvelope, RawResponse, list, AcceptsAnyBody } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
 import { LendingAccess, type PartnerPrincipal } from '../../tenancy/scopes';
 import { CustomersError, customersError } from '../customers.errors';
@@ -30,7 +30,7 @@ export class CustomerDocumentsController {
     description:
       'Send the file as it is (not JSON, not multipart), with any `Content-Type` but JSON. The type is recognised from the first bytes: PDF, JPEG or PNG. The name in `FileName` is only shown; the file is stored under a key the server chooses.',
   })
-  @ApiConsumes('application/octet-stream', ...DOCUMENT_CONTENT_TYPES)
+  @AcceptsAnyBody('application/octet-stream', ...DOCUMENT_CONTENT_TYPES)
   @ApiBody({ description: "The file's bytes", schema: { type: 'string', format: 'binary' } })
   @ApiReasons(
     CustomersError.NOT_FOUND,
