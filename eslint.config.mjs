@@ -40,6 +40,47 @@ const dataAccessRules = {
   ],
 };
 
+// Feature folders of one app that may not import each other (CONVENTIONS.md, "Not to copy"): in lending
+// the loans area is below the applications area, and origination (the contract from an approved
+// application) above both. Each entry: the folder, the folders it must not import, why.
+const featureLayers = [
+  {
+    folder: 'apps/lending/src/loans',
+    forbidden: ['applications', 'origination'],
+    message:
+      'loans/ imports nothing of applications/ or origination/: an approved application reaches a loan through origination/ (ApplicationHandover).',
+  },
+  {
+    folder: 'apps/lending/src/applications',
+    forbidden: ['origination'],
+    message:
+      'applications/ does not import origination/: origination/ uses ApplicationHandover, not the reverse.',
+  },
+];
+const layerPatterns = ({ forbidden, message }) =>
+  forbidden.map((name) => ({ regex: `(^|/)${name}(/|$)`, message }));
+// no-restricted-imports takes the options of the last block that matches a file, so each layer block
+// repeats the paths the file would otherwise get (the data-access ones outside repositories).
+const dataAccessOnly = ['**/*.repository.ts', '**/*.entity.ts', '**/migrations/**', '**/*.spec.ts'];
+const featureLayerBlocks = featureLayers.flatMap((layer) => [
+  {
+    files: [`${layer.folder}/**/*.ts`],
+    ignores: dataAccessOnly,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: dataAccessRules['no-restricted-imports'][1].paths, patterns: layerPatterns(layer) },
+      ],
+    },
+  },
+  {
+    files: dataAccessOnly.map((glob) => `${layer.folder}/${glob}`),
+    rules: {
+      'no-restricted-imports': ['error', { paths: [lengthAndDateRule], patterns: layerPatterns(layer) }],
+    },
+  },
+]);
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -90,6 +131,7 @@ export default [
     ignores: ['**/*.repository.ts', '**/*.entity.ts', '**/migrations/**', '**/*.spec.ts'],
     rules: dataAccessRules,
   },
+  ...featureLayerBlocks,
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
     rules: {

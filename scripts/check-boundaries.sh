@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves that the rules bite: plants forbidden imports, expects `nx lint` / eslint to fail on each with
 # @nx/enforce-module-boundaries; plants a fourth way to the database and expects the data-access lint
-# rule to fail; plants a route without scopes and expects the route audit to fail. Removes the probes
+# rule to fail; plants an import of lending's applications/ in loans/ and expects the layer rule to
+# fail; plants a route without scopes and expects the route audit to fail. Removes the probes
 # whatever happens.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,7 @@ audit_probe=apps/lending/src/applications/audit-probe.controller.ts
 cleanup() {
   for p in "${probes[@]}"; do rm -f "${p%%|*}"; done
   rm -f apps/lending/src/applications/data-probe.controller.ts apps/lending/src/applications/data-probe.service.ts
+  rm -f apps/lending/src/loans/layer-probe.ts apps/lending/src/loans/layer-probe.entity.ts
   rm -f "$audit_probe"
   if [ -f "$audit_module.probe-backup" ]; then mv "$audit_module.probe-backup" "$audit_module"; fi
 }
@@ -84,6 +86,22 @@ export const probe = (tx: Tx) => txManager(tx).find('applications');
 TS
 expect_lint_failure apps/lending/src/applications/data-probe.service.ts no-restricted-imports \
   "a service opening its transaction handle"
+
+# Feature layers: lending's loans/ imports nothing of applications/ (origination/ joins them), in a
+# service and in an entity alike (the entity block of the lint config is a separate one).
+for probe in apps/lending/src/loans/layer-probe.ts apps/lending/src/loans/layer-probe.entity.ts; do
+  printf "import { ApplicationTexts } from '../applications/application-texts';\nexport const probe = ApplicationTexts;\n" > "$probe"
+  out=$(npx eslint --max-warnings=0 "$probe" 2>&1)
+  status=$?
+  rm -f "$probe"
+  if [ $status -ne 0 ] && grep -q "loans/ imports nothing of applications/" <<<"$out"; then
+    echo "layer check: lint rejects loans/ importing applications/ ($(basename "$probe")) (ok)"
+  else
+    echo "layer check: lint ACCEPTED loans/ importing applications/ ($probe)" >&2
+    echo "$out" | tail -20 >&2
+    failed=1
+  fi
+done
 
 # Deny by default: an authenticated route without scopes fails the app's route audit.
 cp "$audit_module" "$audit_module.probe-backup"

@@ -15,6 +15,7 @@ import { LendingConfig } from './config/lending.config';
 import { CustomersModule } from './customers/customers.module';
 import { LENDING_DATABASE } from './database';
 import { LoansModule } from './loans/loans.module';
+import { OriginationModule } from './origination/origination.module';
 import { LendingTenancy } from './tenancy/lending.tenancy';
 import { TenantDataModule } from './tenancy/tenant-data.module';
 import { LendingWebhooksModule } from './webhooks/webhooks.module';
@@ -35,6 +36,7 @@ export class LendingAppModule {
         ApiKeysModule,
         CustomersModule,
         LoansModule,
+        OriginationModule,
         LendingWebhooksModule,
         AccountingModule,
         BrokerProbeModule.forRoot(LendingConfig),

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
-import { CustomersRepository } from '../customers/customers.repository';
+import { CustomersModule } from '../customers/customers.module';
 import { LoansModule } from '../loans/loans.module';
 import { LoanProductsRepository } from '../loans/products/loan-products.repository';
 import { TenantDataModule } from '../tenancy/tenant-data.module';
+import { ApplicationHandover } from './application-handover';
 import { ApplicationTexts } from './application-texts';
 import { ApplicationViews } from './application-views';
 import { ApplicationsController } from './applications.controller';
@@ -27,12 +28,12 @@ import { StatusHistoryRepository } from './workflow/status-history.repository';
 /**
  * The applications area (issue 12, docs/lending/applications.md): applications and their workflow,
  * check steps behind provider interfaces (stubs or live, LENDING_PROVIDERS), underwriting decisions
- * and the external-call log. Customers are read through the customers area's repository only; the
+ * and the external-call log. Customers are read through the customers area's exports only; the
  * lender's products through theirs (an offer's rate). Moves are announced to the bureau through the
  * loans area's one emitter (LoanEvents).
  */
 @Module({
-  imports: [TenantDataModule, LoansModule],
+  imports: [TenantDataModule, CustomersModule, LoansModule],
   controllers: [
     ApplicationsController,
     ApplicationMovesController,
@@ -41,7 +42,6 @@ import { StatusHistoryRepository } from './workflow/status-history.repository';
   ],
   providers: [
     ...CHECK_PROVIDERS,
-    CustomersRepository,
     LoanProductsRepository,
     ApplicationsRepository,
     StatusHistoryRepository,
@@ -58,6 +58,9 @@ import { StatusHistoryRepository } from './workflow/status-history.repository';
     DecisionsService,
     ExternalCallLog,
     ExternalCallsService,
+    ApplicationHandover,
   ],
+  // The one door to an approved application, for origination/ (CreateLoan).
+  exports: [ApplicationHandover],
 })
 export class ApplicationsModule {}

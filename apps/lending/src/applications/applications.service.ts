@@ -3,7 +3,7 @@ import type { ListValue } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
-import { CustomersRepository } from '../customers/customers.repository';
+import { CustomerStanding } from '../customers/customer-standing.service';
 import type { LoanProduct } from '../loans/products/loan-product.entity';
 import { LoanProductsRepository } from '../loans/products/loan-products.repository';
 import { TenantData } from '../tenancy/tenant-data';
@@ -32,7 +32,7 @@ export class ApplicationsService {
   constructor(
     private readonly data: TenantData,
     private readonly applications: ApplicationsRepository,
-    private readonly customers: CustomersRepository,
+    private readonly standing: CustomerStanding,
     private readonly checks: ApplicationChecksRepository,
     private readonly decisions: ApplicationDecisionsRepository,
     private readonly statusHistory: StatusHistoryRepository,
@@ -49,7 +49,7 @@ export class ApplicationsService {
     lang: Language,
   ): Promise<ApplicationDetailsResponse> {
     const id = await this.data.run(organizationId, async (tx) => {
-      await this.customerOrFail(organizationId, dto.customerId, tx);
+      await this.customerMayApply(organizationId, dto.customerId, lang, tx);
       const created = await this.applications.create(
         organizationId,
         {
@@ -89,7 +89,8 @@ export class ApplicationsService {
           { statusName: this.texts.status(app.status, lang) },
           { status: app.status },
         );
-      if (dto.customerId !== undefined) await this.customerOrFail(organizationId, dto.customerId, tx);
+      // Moving a draft to another customer is applying for them: the same standing as CreateApplication.
+      if (dto.customerId !== undefined) await this.customerMayApply(organizationId, dto.customerId, lang, tx);
       const p = dto.product ?? {};
       const a = dto.applicant ?? {};
       const set: ApplicationChange = {
@@ -187,8 +188,14 @@ export class ApplicationsService {
     return app;
   }
 
-  private async customerOrFail(organizationId: OrganizationId, customerId: string, tx: Tx): Promise<void> {
-    if (!(await this.customers.byId(organizationId, customerId, tx)))
+  /** 404 for an unknown customer; 409 CUSTOMER_NOT_IN_GOOD_STANDING for one who may not apply. */
+  private async customerMayApply(
+    organizationId: OrganizationId,
+    customerId: string,
+    lang: Language,
+    tx: Tx,
+  ): Promise<void> {
+    if (!(await this.standing.assertMay(organizationId, customerId, 'CreateApplication', [], lang, tx)))
       throw applicationError(ApplicationError.CUSTOMER_NOT_FOUND, { customerId });
   }
 }

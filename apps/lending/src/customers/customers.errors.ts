@@ -30,6 +30,10 @@ export enum CustomersError {
   BANK_ACCOUNT_INVALID = 'CUSTOMER_BANK_ACCOUNT_INVALID',
   BANK_ACCOUNT_DUPLICATE = 'CUSTOMER_BANK_ACCOUNT_DUPLICATE',
   BANK_ACCOUNT_NOT_FOUND = 'CUSTOMER_BANK_ACCOUNT_NOT_FOUND',
+  /** The customer's status does not allow the operation (customer-standing.ts): no new business. */
+  NOT_IN_GOOD_STANDING = 'CUSTOMER_NOT_IN_GOOD_STANDING',
+  /** A consent the loan product requires is not in force (never given, or withdrawn). */
+  CONSENT_REQUIRED = 'CUSTOMER_CONSENT_REQUIRED',
 }
 
 const STATUS: Record<CustomersError, number> = {
@@ -57,6 +61,8 @@ const STATUS: Record<CustomersError, number> = {
   [CustomersError.BANK_ACCOUNT_INVALID]: 400,
   [CustomersError.BANK_ACCOUNT_DUPLICATE]: 409,
   [CustomersError.BANK_ACCOUNT_NOT_FOUND]: 404,
+  [CustomersError.NOT_IN_GOOD_STANDING]: 409,
+  [CustomersError.CONSENT_REQUIRED]: 409,
 };
 
 export const customersError = defineErrors<CustomersError>(

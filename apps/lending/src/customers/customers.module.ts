@@ -7,6 +7,7 @@ import { CustomerBankAccountsRepository } from './bank-accounts/customer-bank-ac
 import { ConsentsService } from './consents/consents.service';
 import { CustomerConsentsController } from './consents/customer-consents.controller';
 import { CustomerConsentsRepository } from './consents/customer-consents.repository';
+import { CustomerStanding } from './customer-standing.service';
 import { CustomerTexts } from './customer-texts';
 import { CustomersController } from './customers.controller';
 import { CustomersRepository } from './customers.repository';
@@ -23,7 +24,8 @@ import { IdentifiersService } from './identifiers/identifiers.service';
 /**
  * The customers area (`/Customers/...`, docs/lending/customers.md): profiles and statuses,
  * identifiers, documents, consents and bank accounts. Exports the repository other areas use to refer
- * to a customer.
+ * to a customer, and the one check of a customer's standing (customer-standing.ts) that every
+ * operation starting new business or moving money out calls.
  */
 @Module({
   imports: [TenantDataModule],
@@ -42,6 +44,7 @@ import { IdentifiersService } from './identifiers/identifiers.service';
     CustomerConsentsRepository,
     CustomerBankAccountsRepository,
     CustomersService,
+    CustomerStanding,
     IdentifiersService,
     DocumentsService,
     ConsentsService,
@@ -52,6 +55,6 @@ import { IdentifiersService } from './identifiers/identifiers.service';
       useFactory: (config: LendingConfig) => new LocalDiskDocumentStorage(config.LENDING_DOCUMENTS_DIR),
     },
   ],
-  exports: [CustomersRepository],
+  exports: [CustomersRepository, CustomerStanding],
 })
 export class CustomersModule {}

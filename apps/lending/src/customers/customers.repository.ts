@@ -55,6 +55,18 @@ export class CustomersRepository extends TenantScopedRepository<Customer, 'organ
       .getOne();
   }
 
+  /**
+   * The customer under a share lock until `tx` ends: business with the customer (an application move,
+   * a contract, a disbursement) holds it while it checks the customer's standing, so a status change
+   * (which takes `lockById`) waits for that business, and the business started after waits for it.
+   */
+  lockShared(organizationId: OrganizationId, id: string, tx: Tx): Promise<Customer | null> {
+    return this.select(organizationId, 'c', tx)
+      .andWhere('c.id = :id', { id })
+      .setLock('pessimistic_read')
+      .getOne();
+  }
+
   async create(
     organizationId: OrganizationId,
     fields: CustomerFields,

@@ -3,6 +3,7 @@ import type { Language } from '@platform/i18n';
 import type { OrganizationId } from '@platform/tenancy';
 import type { IdempotentRequest } from '../idempotency/idempotent-request';
 import type { DisburseLoanRequest } from './dto/loan.request';
+import { DisbursementStanding } from './disbursement-standing';
 import type { DisbursementResponse } from './dto/ledger.response';
 import { Posting } from './ledger/posting';
 import { LoanViews } from './loan-views';
@@ -56,6 +57,7 @@ export class DisbursementService {
   constructor(
     private readonly pipeline: MoneyPipeline,
     private readonly views: LoanViews,
+    private readonly standing: DisbursementStanding,
   ) {}
 
   disburse(
@@ -72,6 +74,7 @@ export class DisbursementService {
     return {
       loanId: dto.loanId,
       admission: { kind: 'move', to: 'active', action: 'DisburseLoan' },
+      admit: (ctx) => this.standing.assertMayDisburse(ctx.organizationId, ctx.loan, ctx.lang, ctx.tx),
       catchUpTo: () => null,
       gather: () => Promise.resolve(null),
       plan: (ctx: OperationContext): DisbursementPlan => {

@@ -10,7 +10,6 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
-import { LoanApplication } from '../applications/application.entity';
 import { bigintNumber, sqlIn } from '../common/columns';
 import { Customer } from '../customers/customer.entity';
 import { DAY_COUNTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES, rateText } from './loan-terms';
@@ -26,7 +25,8 @@ import { LoanProduct } from './products/loan-product.entity';
 @Entity({ name: 'loans' })
 @Unique('loans_organization_id_id_key', ['organizationId', 'id'])
 @Unique('loans_application_key', ['organizationId', 'applicationId'])
-@ForeignKey(() => LoanApplication, ['organizationId', 'applicationId'], ['organizationId', 'id'], {
+// Named by its table, not its class: loans/ imports nothing of applications/ (origination/ joins them).
+@ForeignKey('applications', ['organizationId', 'applicationId'], ['organizationId', 'id'], {
   name: 'loans_application_fkey',
 })
 @ForeignKey(() => Customer, ['organizationId', 'customerId'], ['organizationId', 'id'], {

@@ -7,45 +7,16 @@ import type { Language } from '@platform/i18n';
 import { LendingApi, RequestLanguage } from '../common/lending-api';
 import { LendingAccess, type PartnerPrincipal } from '../tenancy/scopes';
 import { GetLoansRequest, LoanIdQuery } from './dto/get-loans.request';
-import { CreateLoanRequest, LoanActionRequest } from './dto/loan.request';
+import { LoanActionRequest } from './dto/loan.request';
 import { LoanResponse, LoanStatusResponse } from './dto/loan.response';
 import { LoanError as E } from './loans.errors';
 import { LoansService } from './loans.service';
 
-/** Loan contracts: made from an approved application, read, listed, cancelled before disbursement. */
+/** Loan contracts: read, listed, cancelled before disbursement (CreateLoan is origination/'s). */
 @LendingApi('Loans')
 @Controller('Loans')
 export class LoansController {
   constructor(private readonly loans: LoansService) {}
-
-  @Post('CreateLoan')
-  @LendingAccess.Authenticated('partner-key')
-  @LendingAccess.RequireScopes('loans:write')
-  @ApiOperation({
-    summary: 'Make a loan contract from an approved application on a product',
-    description:
-      "The application must be approved (or its offer accepted); amount and term default to what was approved and must fit the product's limits. The loan copies the product's terms and starts as `created`; nothing is paid out until DisburseLoan.",
-  })
-  @ApiReasons(
-    E.APPLICATION_NOT_FOUND,
-    E.PRODUCT_NOT_FOUND,
-    E.APPLICATION_NOT_APPROVED,
-    E.PRODUCT_INACTIVE,
-    E.APPLICATION_HAS_LOAN,
-    E.CURRENCY_MISMATCH,
-    E.AMOUNT_ABOVE_APPROVED,
-    E.AMOUNT_OUT_OF_RANGE,
-    E.TERM_REQUIRED,
-    E.TERM_OUT_OF_RANGE,
-  )
-  @ApiEnvelope(LoanResponse, { status: 201 })
-  createLoan(
-    @CurrentPrincipal() p: PartnerPrincipal,
-    @Body() body: CreateLoanRequest,
-    @RequestLanguage() lang: Language,
-  ) {
-    return this.loans.create(p.ownerId, p.keyId, body, lang);
-  }
 
   @Post('CancelLoan')
   @HttpCode(200)

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountingBooksRepository } from '../accounting/accounting-books.repository';
-import { ApplicationTexts } from '../applications/application-texts';
-import { ApplicationsRepository } from '../applications/applications.repository';
-import { ApplicationDecisionsRepository } from '../applications/decisions/application-decisions.repository';
+import { CustomersModule } from '../customers/customers.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { LendingTenancy } from '../tenancy/lending.tenancy';
 import { TenantDataModule } from '../tenancy/tenant-data.module';
@@ -13,6 +11,7 @@ import { AccrualsJob } from './accruals/accruals.job';
 import { LoanAccrualStatesRepository } from './accruals/loan-accrual-states.repository';
 import { LoanAccrualsRepository } from './accruals/loan-accruals.repository';
 import { LoanAccruals } from './accruals/loan-accruals.service';
+import { DisbursementStanding } from './disbursement-standing';
 import { DisbursementService } from './disbursement.service';
 import { LoanEvents } from './events/loan-events';
 import { LoanEventsRepository } from './events/loan-events.repository';
@@ -44,10 +43,11 @@ import { WriteOffService } from './write-off.service';
  * The loans area (issue 14, docs/lending/loans.md): products, loan contracts made from approved
  * applications, schedules, the double-entry ledger, payments with their allocation, reversals and
  * write-offs. Every money operation runs once per Idempotency-Key (IdempotencyModule) and announces
- * itself through LoanEvents in its own transaction. Applications are read through their repositories.
+ * itself through LoanEvents in its own transaction. This area imports nothing of applications/: the
+ * contract is made from an approved application by origination/, which uses the exports below.
  */
 @Module({
-  imports: [TenantDataModule, IdempotencyModule, LendingTenancy],
+  imports: [TenantDataModule, IdempotencyModule, LendingTenancy, CustomersModule],
   controllers: [
     LoanProductsController,
     LoansController,
@@ -58,9 +58,6 @@ import { WriteOffService } from './write-off.service';
     ScheduleChangesController,
   ],
   providers: [
-    ApplicationsRepository,
-    ApplicationDecisionsRepository,
-    ApplicationTexts,
     LoanProductsRepository,
     LoansRepository,
     LedgerRepository,
@@ -78,6 +75,7 @@ import { WriteOffService } from './write-off.service';
     LoanProductsService,
     LoansService,
     DisbursementService,
+    DisbursementStanding,
     PaymentsService,
     ReversalsService,
     WriteOffService,
@@ -91,7 +89,8 @@ import { WriteOffService } from './write-off.service';
     AccrualsJob,
     ScheduleChangesService,
   ],
-  // The one emitter, for the areas that announce loan events of their own (the accounting day close).
-  exports: [LoanEvents, AccountingBooksRepository],
+  // The one emitter, for the areas that announce loan events of their own (the accounting day close);
+  // the contracts' repository and reads, and the products, for origination/ (CreateLoan).
+  exports: [LoanEvents, AccountingBooksRepository, LoansRepository, LoansService, LoanProductsService],
 })
 export class LoansModule {}

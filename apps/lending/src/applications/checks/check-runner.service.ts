@@ -151,6 +151,23 @@ export class CheckRunnerService {
       );
       return;
     }
+    // The rules never approve a customer who may not start new business now (blocked, closed, a
+    // required consent withdrawn): the approval waits for a person, who may decline it, or approve
+    // once the customer is back in standing (docs/lending/applications.md, "Decision rules").
+    const held =
+      verdict.verdict === 'approve'
+        ? await this.workflow.standingRefusal(organizationId, app, 'ChecksCompleted', tx)
+        : null;
+    if (held) {
+      await this.workflow.move(
+        organizationId,
+        app,
+        { to: 'under_review', action: 'ChecksCompleted', by, reason: `approval held: ${held}` },
+        lang,
+        tx,
+      );
+      return;
+    }
     const approve = verdict.verdict === 'approve';
     // The rules offer the request as asked, at no rate of their own.
     const offer =

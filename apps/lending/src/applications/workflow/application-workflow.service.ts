@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Language } from '@platform/i18n';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
+import { CustomerStanding } from '../../customers/customer-standing.service';
+import type { StandingOperation } from '../../customers/customer-standing';
 import { LoanEvents } from '../../loans/events/loan-events';
 import { todayUtc } from '../../loans/loan-dates';
 import { LoanProductsRepository } from '../../loans/products/loan-products.repository';
@@ -11,6 +13,7 @@ import { ApplicationError, applicationError } from '../applications.errors';
 import { ApplicationsRepository } from '../applications.repository';
 import {
   findTransition,
+  standingOperationOf,
   type ApplicationAction,
   type ApplicationStatus,
   type MoveActor,
@@ -39,6 +42,7 @@ export class ApplicationWorkflowService {
     private readonly texts: ApplicationTexts,
     private readonly events: LoanEvents,
     private readonly products: LoanProductsRepository,
+    private readonly standing: CustomerStanding,
   ) {}
 
   /** The application locked for a move, or 404 (another organization's id reads as unknown). */
@@ -74,8 +78,18 @@ export class ApplicationWorkflowService {
     lang: Language,
     tx: Tx,
   ): Promise<void> {
-    if (!findTransition(app.status, move.to, move.action, move.by.actor))
-      throw this.refused(app.status, move.to, move.action, lang);
+    const transition = findTransition(app.status, move.to, move.action, move.by.actor);
+    if (!transition) throw this.refused(app.status, move.to, move.action, lang);
+    const operation = standingOperationOf(transition);
+    if (operation && app.customerId)
+      await this.standing.assertMay(
+        organizationId,
+        app.customerId,
+        operation,
+        await this.requiredConsents(organizationId, app, tx),
+        lang,
+        tx,
+      );
     // Entering the checks stamps the run's claim (a stale claim may be taken over, CHECKS_LEASE_MS).
     const claim = move.to === 'checks_in_progress' ? { checksStartedAt: new Date() } : {};
     await this.applications.change(organizationId, app.id, { status: move.to, ...claim }, tx);
@@ -102,6 +116,35 @@ export class ApplicationWorkflowService {
     );
     for (const e of events) await this.events.emit(tx, organizationId, e.type, e.body as never);
     Object.assign(app, { status: move.to, ...claim });
+  }
+
+  /**
+   * Why the customer's standing (or a consent the product requires) refuses `operation` for this
+   * application, or null when nothing does: for the decision rules, which hold a refused approval for
+   * a person instead of failing the run. Share-locks the customer until `tx` ends.
+   */
+  async standingRefusal(
+    organizationId: OrganizationId,
+    app: LoanApplication,
+    operation: StandingOperation,
+    tx: Tx,
+  ): Promise<string | null> {
+    if (!app.customerId) return null;
+    const checked = await this.standing.check(
+      organizationId,
+      app.customerId,
+      operation,
+      await this.requiredConsents(organizationId, app, tx),
+      tx,
+    );
+    return checked?.refusal ? this.standing.describe(checked.refusal) : null;
+  }
+
+  /** The consents the product the application names requires (none when no such product exists). */
+  private async requiredConsents(organizationId: OrganizationId, app: LoanApplication, tx: Tx) {
+    if (!app.productCode) return [];
+    const product = await this.products.byCode(organizationId, app.productCode, tx);
+    return product?.requiredConsents ?? [];
   }
 
   /** The rate of the lender's product the application names, when it exists in its currency. */

@@ -4,6 +4,8 @@
  * dictionary (GetApplicationStatuses) is read from the same table the service enforces.
  */
 
+import type { StandingOperation } from '../../customers/customer-standing';
+
 export const APPLICATION_STATUSES = [
   'draft',
   'submitted',
@@ -46,42 +48,73 @@ export interface Transition {
   to: ApplicationStatus;
   action: ApplicationAction;
   by: MoveActor;
+  /**
+   * The move starts new business with the customer (a submission, an approval, an offer, its
+   * acceptance): it needs the customer's standing for the operation of the same name
+   * (customers/customer-standing.ts) and the product's required consents in force.
+   */
+  business: boolean;
 }
 
-const t = (
+/** The moves that need the customer's standing: their action is also a StandingOperation. */
+type BusinessAction = Extract<ApplicationAction, StandingOperation>;
+
+function t(
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+  action: ApplicationAction,
+  by?: MoveActor,
+): Transition;
+function t(
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+  action: BusinessAction,
+  by: MoveActor,
+  business: 'business',
+): Transition;
+function t(
   from: ApplicationStatus,
   to: ApplicationStatus,
   action: ApplicationAction,
   by: MoveActor = 'key',
-) => ({
-  from,
-  to,
-  action,
-  by,
-});
+  business?: 'business',
+): Transition {
+  return { from, to, action, by, business: business === 'business' };
+}
 
 /** Every allowed move; anything else is APPLICATION_TRANSITION_NOT_ALLOWED (409). */
 export const TRANSITIONS: readonly Transition[] = [
-  t('draft', 'submitted', 'SubmitApplication'),
+  t('draft', 'submitted', 'SubmitApplication', 'key', 'business'),
   t('draft', 'cancelled', 'CancelApplication'),
   t('submitted', 'checks_in_progress', 'RunChecks'),
   t('submitted', 'cancelled', 'CancelApplication'),
   t('submitted', 'withdrawn', 'WithdrawApplication'),
-  t('checks_in_progress', 'approved', 'ChecksCompleted', 'rules'),
+  t('checks_in_progress', 'approved', 'ChecksCompleted', 'rules', 'business'),
   t('checks_in_progress', 'declined', 'ChecksCompleted', 'rules'),
   t('checks_in_progress', 'under_review', 'ChecksCompleted', 'rules'),
   t('checks_in_progress', 'withdrawn', 'WithdrawApplication'),
-  t('under_review', 'approved', 'MakeDecision'),
+  t('under_review', 'approved', 'MakeDecision', 'key', 'business'),
   t('under_review', 'declined', 'MakeDecision'),
-  t('under_review', 'counter_offered', 'MakeDecision'),
+  t('under_review', 'counter_offered', 'MakeDecision', 'key', 'business'),
   t('under_review', 'withdrawn', 'WithdrawApplication'),
-  t('approved', 'accepted', 'AcceptOffer'),
+  t('approved', 'accepted', 'AcceptOffer', 'key', 'business'),
   t('approved', 'rejected_by_customer', 'RejectOffer'),
   t('approved', 'expired', 'ExpireApplication'),
-  t('counter_offered', 'accepted', 'AcceptOffer'),
+  t('counter_offered', 'accepted', 'AcceptOffer', 'key', 'business'),
   t('counter_offered', 'rejected_by_customer', 'RejectOffer'),
   t('counter_offered', 'expired', 'ExpireApplication'),
 ];
+
+/**
+ * The statuses a loan contract may be made from (CreateLoan, origination/): approved, or its offer
+ * accepted by the customer.
+ */
+export const LENDABLE_STATUSES: readonly ApplicationStatus[] = ['approved', 'accepted'];
+
+/** The standing operation a move needs, or null when it starts no new business. */
+export function standingOperationOf(tr: Transition): StandingOperation | null {
+  return tr.business ? (tr.action as BusinessAction) : null;
+}
 
 /** Statuses no move leaves. */
 export const TERMINAL_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter(

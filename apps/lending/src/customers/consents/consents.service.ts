@@ -9,6 +9,7 @@ import { CustomersError, customersError } from '../customers.errors';
 import { CustomersRepository } from '../customers.repository';
 import type { ConsentHistoryQuery, GiveConsentRequest, WithdrawConsentRequest } from '../dto/consent.request';
 import type { ConsentEventResponse } from '../dto/consent.response';
+import { canRecordConsent, consentStateOf } from './consent-rules';
 import type { CustomerConsent } from './customer-consent.entity';
 import { CustomerConsentsRepository } from './customer-consents.repository';
 
@@ -48,7 +49,7 @@ export class ConsentsService {
     return this.data.run(organizationId, async (tx) => {
       await lockCustomerForChange(this.customers, organizationId, body.customerId, tx, { allowClosed: true });
       const latest = await this.consents.latest(organizationId, body.customerId, body.type, tx);
-      if (latest?.action !== 'given')
+      if (!canRecordConsent(consentStateOf(latest), 'withdrawn') || !latest)
         throw customersError(CustomersError.CONSENT_NOT_GIVEN, { consentType: body.type });
       // The withdrawal names the text version it ends.
       const event = await this.consents.append(

@@ -11,6 +11,7 @@ import {
 } from 'typeorm';
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { bigintNumber, sqlIn } from '../../common/columns';
+import { CONSENT_TYPES, type ConsentType } from '../../customers/consents/consent-rules';
 import { DAY_COUNTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES, rateText } from '../loan-terms';
 import type { DayCount, DebtComponent, Frequency, Rounding, ScheduleType } from '../math';
 
@@ -39,6 +40,10 @@ import type { DayCount, DebtComponent, Frequency, Rounding, ScheduleType } from 
 @Check('loan_products_day_count_check', sqlIn('day_count', DAY_COUNTS))
 @Check('loan_products_rounding_check', sqlIn('rounding', ROUNDINGS))
 @Check('loan_products_allocation_order_check', 'cardinality(allocation_order) = 6')
+@Check(
+  'loan_products_required_consents_check',
+  `required_consents <@ ARRAY[${CONSENT_TYPES.map((t) => `'${t}'`).join(', ')}]::text[]`,
+)
 export class LoanProduct {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column({ name: 'organization_id', type: 'text' })
@@ -84,6 +89,9 @@ export class LoanProduct {
   @Column({ name: 'penalty_grace_days', type: 'integer', default: 0 }) penaltyGraceDays: number;
   @Column({ name: 'allocation_order', type: 'text', array: true }) allocationOrder: DebtComponent[];
   @Column({ type: 'text' }) rounding: Rounding;
+  /** Consent types the customer must have in force for the steps that need them (customer-standing.ts). */
+  @Column({ name: 'required_consents', type: 'text', array: true, default: () => "'{}'" })
+  requiredConsents: ConsentType[];
   @Column({ type: 'boolean', default: true }) active: boolean;
   @Column({ type: 'integer', default: 1 }) version: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

@@ -3,6 +3,7 @@ import type { ListValue } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
+import type { ConsentType } from '../../customers/consents/consent-rules';
 import { TenantData } from '../../tenancy/tenant-data';
 import { DEFAULT_ALLOCATION_ORDER, isAllocationOrder, rateWithinLimit } from '../loan-terms';
 import { LoanTexts } from '../loan-texts';
@@ -21,7 +22,13 @@ import {
 
 /** What makes a product's terms contradict each other (texts: loans.json `productProblems`). */
 export type ProductProblem =
-  'AMOUNT_RANGE' | 'TERM_RANGE' | 'GRACE' | 'ALLOCATION_ORDER' | 'RATE_TOO_HIGH' | 'FEE_TOO_HIGH';
+  | 'AMOUNT_RANGE'
+  | 'TERM_RANGE'
+  | 'GRACE'
+  | 'ALLOCATION_ORDER'
+  | 'RATE_TOO_HIGH'
+  | 'FEE_TOO_HIGH'
+  | 'REQUIRED_CONSENTS';
 
 /** The first contradiction in a product's terms, with the field it concerns, or null. */
 export function productProblem(p: NewLoanProduct): { problem: ProductProblem; field: string } | null {
@@ -36,6 +43,8 @@ export function productProblem(p: NewLoanProduct): { problem: ProductProblem; fi
   const [whole, fraction = ''] = p.originationFeePercent.split('.');
   if (Number(whole) > 100 || (Number(whole) === 100 && /[1-9]/.test(fraction)))
     return { problem: 'FEE_TOO_HIGH', field: 'originationFeePercent' };
+  if (new Set(p.requiredConsents).size !== p.requiredConsents.length)
+    return { problem: 'REQUIRED_CONSENTS', field: 'requiredConsents' };
   return null;
 }
 
@@ -75,6 +84,7 @@ export class LoanProductsService {
         ...DEFAULT_ALLOCATION_ORDER,
       ]) as NewLoanProduct['allocationOrder'],
       rounding: (dto.rounding ?? 'half-up') as Rounding,
+      requiredConsents: (dto.requiredConsents ?? []) as ConsentType[],
       active: dto.active ?? true,
     };
     this.check(row, lang);
@@ -166,6 +176,7 @@ export function view(p: LoanProduct): LoanProductResponse {
     penaltyGraceDays: p.penaltyGraceDays,
     allocationOrder: p.allocationOrder,
     rounding: p.rounding,
+    requiredConsents: p.requiredConsents,
     active: p.active,
     version: p.version,
     createdAt: p.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsISO4217CurrencyCode, IsString, IsUUID, Matches } from 'class-validator';
 import { IntField, MaxChars, MinChars } from '@platform/envelope';
 import { PRODUCT_CODE } from '../../../common/dto/product-code';
+import { CONSENT_TYPES } from '../../../customers/consents/consent-rules';
 import { OptionalField } from '../../../common/dto/optional-field';
 import { MAX_MINOR_UNITS } from '../../../common/money-limits';
 import {
@@ -138,6 +139,18 @@ export class CreateLoanProductRequest {
   @IsIn(ROUNDINGS)
   rounding?: string;
 
+  @ApiPropertyOptional({
+    enum: CONSENT_TYPES,
+    isArray: true,
+    default: [],
+    description:
+      "Consents the customer must have in force (given, not withdrawn) before the application is submitted or approved, the offer accepted, the contract made and the money paid out: each at most once (otherwise 422 LOAN_PRODUCT_INVALID, problem REQUIRED_CONSENTS); a missing one answers 409 CUSTOMER_CONSENT_REQUIRED",
+  })
+  @OptionalField()
+  @IsArray()
+  @IsIn(CONSENT_TYPES, { each: true })
+  requiredConsents?: string[];
+
   @ApiPropertyOptional({ default: true, description: 'Whether new loans may be made on it' })
   @OptionalField()
   @IsBoolean()
@@ -250,6 +263,17 @@ export class UpdateLoanProductRequest {
   @OptionalField()
   @IsIn(ROUNDINGS)
   rounding?: string;
+
+  @ApiPropertyOptional({
+    enum: CONSENT_TYPES,
+    isArray: true,
+    description:
+      'Replaces the required consents; existing loans and applications follow the product from then on',
+  })
+  @OptionalField()
+  @IsArray()
+  @IsIn(CONSENT_TYPES, { each: true })
+  requiredConsents?: string[];
 
   @ApiPropertyOptional()
   @OptionalField()

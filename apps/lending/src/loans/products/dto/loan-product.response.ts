@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { CONSENT_TYPES } from '../../../customers/consents/consent-rules';
 import { DAY_COUNTS, DEBT_COMPONENTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES } from '../../loan-terms';
 
 /** A loan product as the API answers it. */
@@ -23,6 +24,12 @@ export class LoanProductResponse {
   @ApiProperty({ example: 0 }) penaltyGraceDays: number;
   @ApiProperty({ enum: DEBT_COMPONENTS, isArray: true }) allocationOrder: string[];
   @ApiProperty({ enum: ROUNDINGS }) rounding: string;
+  @ApiProperty({
+    enum: CONSENT_TYPES,
+    isArray: true,
+    description: 'Consents the customer must have in force for submission, approval, contract and disbursement',
+  })
+  requiredConsents: string[];
   @ApiProperty() active: boolean;
   @ApiProperty({ example: 1, description: 'Grows with every change; send it back to UpdateLoanProduct' })
   version: number;
