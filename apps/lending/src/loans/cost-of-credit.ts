@@ -103,6 +103,21 @@ const BASE: Record<Frequency, BasePeriod> = {
 };
 
 /**
+ * The last results, by flows: a loan's reads, its disbursement answer and its bureau event ask for
+ * the same flows, and each solve costs about as much as generating the schedule.
+ */
+const MEMO_SIZE = 256;
+const memo = new Map<string, CostOfCredit | null>();
+function remembered(key: string, compute: () => CostOfCredit | null): CostOfCredit | null {
+  if (memo.has(key)) return memo.get(key) ?? null;
+  const value = compute();
+  if (value) Object.freeze(Object.freeze(value).method);
+  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  memo.set(key, value);
+  return value;
+}
+
+/**
  * ПСК and APR of `flows` for a loan repaid `frequency`: the base period and the unit-period are the
  * frequency (the schedule's most frequent interval); with a single payment, its term. Null when the
  * flows have no rate (nothing to pay yet, or payments that do not repay the principal).
@@ -112,6 +127,11 @@ export function costOfCreditOf(
   frequency: Frequency,
   basis: CostOfCredit['basis'],
 ): CostOfCredit | null {
+  const key = `${frequency}|${basis}|${flows.map((f) => `${f.date}:${f.amount}`).join(',')}`;
+  return remembered(key, () => solve(flows, frequency, basis));
+}
+
+function solve(flows: CostFlow[], frequency: Frequency, basis: CostOfCredit['basis']): CostOfCredit | null {
   const payments = flows.filter((f) => f.amount > 0).length;
   if (payments === 0) return null;
   const base = payments > 1 ? BASE[frequency] : undefined;

@@ -101,11 +101,17 @@ export function npvSign(flows: readonly TimedFlow[], rn: bigint, rd: bigint): -1
   return sum > bound ? 1 : sum < -bound ? -1 : 0;
 }
 
-/** The same sum in double precision, only to guess where the root is. */
-function npvApprox(flows: readonly TimedFlow[], i: number): number {
+/** The same sum in double precision (flows sorted by `whole`), only to guess where the root is. */
+function npvApprox(flows: readonly { amount: number; whole: number; frac: number }[], i: number): number {
   let s = 0;
+  let at = 0;
+  let power = 1;
   for (const t of flows) {
-    s += Number(t.amount) / ((1 + (Number(t.frac.n) / Number(t.frac.d)) * i) * (1 + i) ** t.whole);
+    if (t.whole !== at) {
+      power *= (1 + i) ** (t.whole - at);
+      at = t.whole;
+    }
+    s += t.amount / ((1 + t.frac * i) * power);
   }
   return s;
 }
@@ -152,11 +158,17 @@ export function roundedAnnualRate(
 }
 
 function estimate(flows: readonly TimedFlow[], perYear: number, places: number): bigint | null {
+  const approx = flows.map((t) => ({
+    amount: Number(t.amount),
+    whole: t.whole,
+    frac: Number(t.frac.n) / Number(t.frac.d),
+  }));
   let lo = 0;
   let hi = Number(MAX_PERIOD_RATE);
-  for (let k = 0; k < 200 && hi - lo > 1e-17; k++) {
+  // 60 halvings of [0, 10] leave ~1e-17: far below a rounding unit of the annual rate.
+  for (let k = 0; k < 60; k++) {
     const mid = (lo + hi) / 2;
-    if (npvApprox(flows, mid) > 0) lo = mid;
+    if (npvApprox(approx, mid) > 0) lo = mid;
     else hi = mid;
   }
   const units = Math.round(((lo + hi) / 2) * perYear * 100 * 10 ** places);
