@@ -1,12 +1,5 @@
 import { LOAN_STATUSES, LOAN_TRANSITIONS, TERMINAL_LOAN_STATUSES, findLoanTransition } from './loan-workflow';
-import {
-  bpsToPercent,
-  isAllocationOrder,
-  normaliseRate,
-  percentOf,
-  periodsOfMonths,
-  rateWithinLimit,
-} from './loan-terms';
+import { bpsToPercent, normaliseRate, percentOf, periodsOfMonths, rateWithinLimit } from './loan-terms';
 
 describe('loan terms', () => {
   it('writes rates in their shortest form and converts basis points exactly', () => {
@@ -29,20 +22,6 @@ describe('loan terms', () => {
     expect(percentOf(333, '0.5')).toBe(2); // 1.665
     expect(percentOf(100, '0.5')).toBe(1); // 0.5
     expect(percentOf(900_000_000_000_000, '0.0000000001')).toBe(900);
-  });
-
-  it('accepts an allocation order only as a permutation of the six components', () => {
-    const six = [
-      'fees',
-      'penalties',
-      'overdueInterest',
-      'overduePrincipal',
-      'currentInterest',
-      'currentPrincipal',
-    ];
-    expect(isAllocationOrder([...six].reverse())).toBe(true);
-    expect(isAllocationOrder([...six.slice(0, 5), 'fees'])).toBe(false);
-    expect(isAllocationOrder(six.slice(0, 5))).toBe(false);
   });
 
   it('converts an approved term in months to the product periods only when exact', () => {

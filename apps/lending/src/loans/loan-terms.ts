@@ -7,12 +7,13 @@ import {
   DAY_COUNTS,
   DEBT_COMPONENTS,
   FREQUENCIES,
+  INTEREST_METHODS,
   ROUNDINGS,
   SCHEDULE_TYPES,
   type DebtComponent,
 } from './math';
 
-export { DAY_COUNTS, DEBT_COMPONENTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES };
+export { DAY_COUNTS, DEBT_COMPONENTS, FREQUENCIES, INTEREST_METHODS, ROUNDINGS, SCHEDULE_TYPES };
 
 /**
  * A nominal annual rate in percent as the API and the math take it: "8", "19.99", "0.05" (at most 4
@@ -62,15 +63,6 @@ export function bpsToPercent(bps: number): string {
 
 /** The default allocation order (costs, then overdue, then current). */
 export const DEFAULT_ALLOCATION_ORDER: readonly DebtComponent[] = DEBT_COMPONENTS;
-
-/** Whether `order` names each of the six components exactly once. */
-export function isAllocationOrder(order: readonly string[]): order is DebtComponent[] {
-  return (
-    order.length === DEBT_COMPONENTS.length &&
-    new Set(order).size === order.length &&
-    order.every((c) => (DEBT_COMPONENTS as readonly string[]).includes(c))
-  );
-}
 
 /** The whole months of a term, in the product's periods, when they convert exactly. */
 export function periodsOfMonths(months: number, frequency: string): number | null {

@@ -68,6 +68,7 @@ export class LoanViews {
       frequency: l.frequency,
       scheduleType: l.scheduleType,
       dayCount: l.dayCount,
+      interestMethod: l.interestMethod,
       graceInterestOnly: l.graceInterestOnly,
       gracePrincipal: l.gracePrincipal,
       originationFee: l.originationFee,

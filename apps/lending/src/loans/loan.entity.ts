@@ -12,9 +12,9 @@ import {
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { bigintNumber, sqlIn } from '../common/columns';
 import { Customer } from '../customers/customer.entity';
-import { DAY_COUNTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES, rateText } from './loan-terms';
+import { DAY_COUNTS, FREQUENCIES, INTEREST_METHODS, ROUNDINGS, SCHEDULE_TYPES, rateText } from './loan-terms';
 import { LOAN_STATUSES, type LoanStatus } from './loan-workflow';
-import type { DayCount, DebtComponent, Frequency, Rounding, ScheduleType } from './math';
+import type { DayCount, DebtComponent, Frequency, InterestMethod, Rounding, ScheduleType } from './math';
 import { LoanProduct } from './products/loan-product.entity';
 
 /**
@@ -45,6 +45,7 @@ import { LoanProduct } from './products/loan-product.entity';
 @Check('loans_schedule_type_check', sqlIn('schedule_type', SCHEDULE_TYPES))
 @Check('loans_day_count_check', sqlIn('day_count', DAY_COUNTS))
 @Check('loans_rounding_check', sqlIn('rounding', ROUNDINGS))
+@Check('loans_interest_method_check', sqlIn('interest_method', INTEREST_METHODS))
 export class Loan {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column({ name: 'organization_id', type: 'text' })
@@ -64,6 +65,8 @@ export class Loan {
   @Column({ type: 'text' }) frequency: Frequency;
   @Column({ name: 'schedule_type', type: 'text' }) scheduleType: ScheduleType;
   @Column({ name: 'day_count', type: 'text' }) dayCount: DayCount;
+  /** Pass it to generateSchedule and reschedule with the other terms (loan-math.md, "Interest method"). */
+  @Column({ name: 'interest_method', type: 'text', default: 'periodic' }) interestMethod: InterestMethod;
   @Column({ name: 'grace_interest_only', type: 'integer' }) graceInterestOnly: number;
   @Column({ name: 'grace_principal', type: 'integer' }) gracePrincipal: number;
   /** The origination fee in minor units (the product's fixed part plus its percentage of `principal`). */

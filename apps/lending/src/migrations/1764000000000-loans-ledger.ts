@@ -1,9 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { sqlIn } from '../common/columns';
 import { LEDGER_ACCOUNTS, TRANSACTION_KINDS } from '../loans/ledger/chart-of-accounts';
-import { DAY_COUNTS, DEBT_COMPONENTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES } from '../loans/loan-terms';
+import { DEBT_COMPONENTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES } from '../loans/loan-terms';
 import { LOAN_STATUSES } from '../loans/loan-workflow';
 import { TENANT_ROLE, tenantTableDdl } from '../tenancy/tenant-rls';
+
+// The day counts of this migration's time; 1764240000000 adds the others.
+const DAY_COUNTS = ['30/360', 'ACT/365F', 'ACT/ACT'];
 
 const TABLES = [
   'loan_products',

@@ -16,6 +16,7 @@ import { LoanAccruals1764010000000 } from './1764010000000-loan-accruals';
 import { LendingWebhooks1764020000000 } from './1764020000000-lending-webhooks';
 import { AccountingFile1764021000000 } from './1764021000000-accounting-file';
 import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
+import { DayCountsInterestMethod1764240000000 } from './1764240000000-day-counts-interest-method';
 import { ProductRequiredConsents1764230000000 } from './1764230000000-product-required-consents';
 
 export const LENDING_MIGRATIONS = [
@@ -37,5 +38,6 @@ export const LENDING_MIGRATIONS = [
   LendingWebhooks1764020000000,
   AccountingFile1764021000000,
   OutboxTraceContext1764100000000,
+  DayCountsInterestMethod1764240000000,
   ProductRequiredConsents1764230000000,
 ];

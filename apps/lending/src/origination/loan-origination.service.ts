@@ -99,6 +99,7 @@ export class LoanOrigination {
           frequency: product.frequency,
           scheduleType: product.scheduleType,
           dayCount: product.dayCount,
+          interestMethod: product.interestMethod,
           graceInterestOnly: product.graceInterestOnly,
           gracePrincipal: product.gracePrincipal,
           originationFee: product.originationFee + percentOf(amount, product.originationFeePercent),

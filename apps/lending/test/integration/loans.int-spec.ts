@@ -99,10 +99,10 @@ describe('lending loans: products, contracts, disbursement (real PostgreSQL)', (
         'LOAN_PRODUCT_INVALID',
         'ALLOCATION_ORDER',
       ]);
-      // Too short, too long, or a component twice: not each component once, as the docs say.
+      // A component twice (also past the six) or one that does not exist, as the docs say.
       for (const allocationOrder of [
-        ['fees', 'penalties'],
-        [],
+        ['penalties', 'penalties'],
+        ['fees', 'principal'],
         [
           'fees',
           'penalties',
@@ -124,7 +124,7 @@ describe('lending loans: products, contracts, disbursement (real PostgreSQL)', (
       const made = await ok(product(), 201);
       const changed = await s.call<{ problem?: string }>(a, 'POST', '/Loans/UpdateLoanProduct', {
         productId: made.id,
-        allocationOrder: ['fees', 'penalties'],
+        allocationOrder: ['fees', 'fees'],
       });
       expect([...reason(changed), changed.body.value.problem]).toEqual([
         422,
@@ -138,7 +138,7 @@ describe('lending loans: products, contracts, disbursement (real PostgreSQL)', (
       const fee = await product({ originationFeePercent: '100.5' });
       expect(fee.body.value.problem).toBe('FEE_TOO_HIGH');
       await ok(product({ originationFeePercent: '100.0' }), 201);
-      const shape = await product({ annualRate: 24, dayCount: 'ACT/360', frequency: 'daily' });
+      const shape = await product({ annualRate: 24, dayCount: 'ACT/364', frequency: 'daily' });
       expect(reason(shape)).toEqual([400, 'VALIDATION_FAILED']);
       expect([...new Set(shape.body.value.fields?.map((f) => f.field))].sort()).toEqual([
         'annualRate',

@@ -328,7 +328,11 @@ const FeeWaived = accountingEvent('fee-waived', {
 
 // -- accruals ---------------------------------------------------------------------------------------
 
-const dayCount = oneOf(['30/360', 'ACT/365F', 'ACT/ACT'], "The product's day-count convention.");
+// Additive: the day counts of issue 23 joined the first three (a consumer should accept new values).
+const dayCount = oneOf(
+  ['30/360', 'ACT/365F', 'ACT/ACT', '30/360 US', '30E/360', '30E/360 ISDA', 'ACT/360'],
+  "The product's day-count convention.",
+);
 
 const InterestAccrued = accountingEvent('interest-accrued', {
   description:

@@ -21,6 +21,16 @@ export function previousDay(day: string): string {
 /** The principal outstanding during an instalment's period by the schedule: what its interest runs on. */
 export const openingBalance = (r: PositionRow): number => r.principal + r.balanceAfter;
 
+/**
+ * The schedule's last due date: the loan's maturity, the termination date 30E/360 ISDA counts apart
+ * (the math counts it so for the schedule's own last period; the accruals must too, to add up to it).
+ */
+export const maturityOf = (rows: readonly PositionRow[]): string | undefined =>
+  rows.reduce<string | undefined>(
+    (last, r) => (last === undefined || r.dueDate > last ? r.dueDate : last),
+    undefined,
+  );
+
 /** Whether an instalment pays anything (the pay-nothing periods of a grace or a holiday do not). */
 export const isPaying = (r: PositionRow): boolean => r.principal + r.interest + r.fees > 0;
 

@@ -25,6 +25,7 @@ import type { PositionRow } from '../payments/payment-plan';
 import {
   interestSides,
   isPaying,
+  maturityOf,
   nextDay,
   openingBalance,
   overdueMoves,
@@ -240,6 +241,8 @@ export class LoanAccruals {
       dayCount: loan.dayCount,
       frequency: loan.frequency,
       rounding: loan.rounding,
+      interestMethod: loan.interestMethod,
+      terminationDate: maturityOf(b.rows),
     }).rounded;
     const accrued =
       state.interestInstalmentId === r.id
@@ -290,6 +293,7 @@ export class LoanAccruals {
     const today = dailyAccrual(base, loan.annualRate, day, loan.dayCount, {
       periodStart: r.periodStart,
       rounding: loan.rounding,
+      terminationDate: maturityOf(b.rows),
     });
     const { exactCumulative, post } = accrualToPost(before, today.exact, loan.rounding);
     state.interestInstalmentId = r.id;

@@ -1,5 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DAY_COUNTS, DEBT_COMPONENTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES } from '../loan-terms';
+import {
+  DAY_COUNTS,
+  DEBT_COMPONENTS,
+  FREQUENCIES,
+  INTEREST_METHODS,
+  ROUNDINGS,
+  SCHEDULE_TYPES,
+} from '../loan-terms';
 import { LOAN_ACTIONS, LOAN_STATUSES } from '../loan-workflow';
 import { CostOfCreditResponse } from './cost-of-credit.response';
 
@@ -26,6 +33,7 @@ export class LoanResponse {
   @ApiProperty({ enum: FREQUENCIES }) frequency: string;
   @ApiProperty({ enum: SCHEDULE_TYPES }) scheduleType: string;
   @ApiProperty({ enum: DAY_COUNTS }) dayCount: string;
+  @ApiProperty({ enum: INTEREST_METHODS }) interestMethod: string;
   @ApiProperty() graceInterestOnly: number;
   @ApiProperty() gracePrincipal: number;
   @ApiProperty({ example: 10000, description: 'Minor units, due with the first instalment' })

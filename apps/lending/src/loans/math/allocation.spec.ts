@@ -1,5 +1,5 @@
 import { LoanMathErrorCode } from './errors';
-import { DEBT_COMPONENTS, type DebtComponent, allocate } from './index';
+import { DEBT_COMPONENTS, type DebtComponent, allocate, completeAllocationOrder } from './index';
 
 const debts: Record<DebtComponent, number> = {
   fees: 1_000,
@@ -59,8 +59,38 @@ describe('allocate', () => {
     expect(allocate(0, debts, standard).overpayment).toBe(0);
   });
 
+  it('completes an order that names some components with the rest in the default order', () => {
+    // Named first, the overdue principal takes 20,000.00 of 21,500.00; the components left out follow in
+    // the default order: fees 1,000.00, penalties 250.00, and the last 250.00 to the overdue interest.
+    const a = allocate(21_500, debts, ['overduePrincipal']);
+    expect(a.parts).toEqual({
+      fees: 1_000,
+      penalties: 250,
+      overdueInterest: 250,
+      overduePrincipal: 20_000,
+      currentInterest: 0,
+      currentPrincipal: 0,
+    });
+    expect(a.rule).toBe(
+      'allocation.order:overduePrincipal>fees>penalties>overdueInterest>currentInterest>currentPrincipal',
+    );
+    expect(completeAllocationOrder(['currentPrincipal', 'penalties'])).toEqual([
+      'currentPrincipal',
+      'penalties',
+      'fees',
+      'overdueInterest',
+      'overduePrincipal',
+      'currentInterest',
+    ]);
+    expect(completeAllocationOrder([])).toEqual(standard);
+    expect(allocate(1, debts, []).rule).toBe(allocate(1, debts, standard).rule);
+    expect(completeAllocationOrder(['fees', 'fees'])).toBeNull();
+    expect(completeAllocationOrder(['interest'])).toBeNull();
+  });
+
   it.each<[unknown, string]>([
-    [[...standard.slice(0, 5)], 'a missing component'],
+    [['penalties', 'penalties'], 'a component twice in a subset'],
+    [['principal'], 'an unknown component alone'],
     [[...standard.slice(0, 5), 'fees'], 'a repeated component'],
     [[...standard.slice(0, 5), 'principal'], 'an unknown component'],
     [[...standard, 'fees'], 'seven entries'],

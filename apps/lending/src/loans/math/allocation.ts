@@ -24,25 +24,42 @@ export interface Allocation {
   rule: string;
 }
 
-/** Validates that `order` lists each of the six components exactly once; returns it as given. */
+/**
+ * The whole order an allocation order names: the components it lists (any of the six, each at most
+ * once, possibly none), then the ones it leaves out in the default order (DEBT_COMPONENTS). Null when it
+ * is not a list, or lists a component twice or one that does not exist.
+ */
+export function completeAllocationOrder(order: unknown): DebtComponent[] | null {
+  if (!Array.isArray(order) || order.length > DEBT_COMPONENTS.length) return null;
+  const named = new Set<DebtComponent>();
+  for (const c of order as unknown[]) {
+    if (!DEBT_COMPONENTS.includes(c as DebtComponent) || named.has(c as DebtComponent)) return null;
+    named.add(c as DebtComponent);
+  }
+  return [...named, ...DEBT_COMPONENTS.filter((c) => !named.has(c))];
+}
+
+/**
+ * Validates an allocation order (a subset of the six components in the order they are settled, each at
+ * most once) and returns it completed by completeAllocationOrder.
+ */
 export function checkAllocationOrder(order: unknown, field = 'order'): DebtComponent[] {
-  if (!Array.isArray(order) || order.length !== DEBT_COMPONENTS.length) {
-    throw mathError(C.INVALID_ORDER, field, `expected the ${DEBT_COMPONENTS.length} components, each once`);
+  const whole = completeAllocationOrder(order);
+  if (whole === null) {
+    throw mathError(
+      C.INVALID_ORDER,
+      field,
+      `expected some of ${DEBT_COMPONENTS.join(', ')}, each at most once`,
+    );
   }
-  const seen = new Set<string>();
-  for (const c of order) {
-    if (!DEBT_COMPONENTS.includes(c as DebtComponent) || seen.has(c as string)) {
-      throw mathError(C.INVALID_ORDER, field, `unknown or repeated component ${String(c).slice(0, 40)}`);
-    }
-    seen.add(c as string);
-  }
-  return order as DebtComponent[];
+  return whole;
 }
 
 export const allocationRule = (order: readonly DebtComponent[]) => `allocation.order:${order.join('>')}`;
 
 /**
- * Splits `amount` across the debts strictly in `order`: each component is paid in full before the next
+ * Splits `amount` across the debts strictly in `order` (completed: the components it leaves out follow
+ * in the default order): each component is paid in full before the next
  * gets anything; what exceeds the total debt is the overpayment (the caller decides: early repayment,
  * advance, refund). Pure: no rounding happens, all values are whole minor units.
  */

@@ -17,7 +17,7 @@ export enum LoanMathErrorCode {
   INVALID_OPTION = 'LOAN_MATH_INVALID_OPTION',
   /** An exact decimal string (accruals) is malformed. */
   INVALID_DECIMAL = 'LOAN_MATH_INVALID_DECIMAL',
-  /** The allocation order is not a permutation of the six debt components. */
+  /** The allocation order names a component twice, or one that does not exist. */
   INVALID_ORDER = 'LOAN_MATH_INVALID_ORDER',
   /** A result would leave the safe-integer range (absurdly large loans or rates). */
   OVERFLOW = 'LOAN_MATH_OVERFLOW',

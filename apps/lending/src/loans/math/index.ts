@@ -9,8 +9,9 @@
  *
  * API
  * - generateSchedule(input: ScheduleInput): Instalment[]
- * - interestBetween(principal, annualRate, from, to, dayCount, rounding?): { exact, rounded }
- * - dailyAccrual(principal, annualRate, date, dayCount, { periodStart?, rounding? }?): { exact, rounded }
+ * - interestBetween(principal, annualRate, from, to, dayCount, rounding?, terminationDate?): { exact, rounded }
+ * - dailyAccrual(principal, annualRate, date, dayCount, { periodStart?, rounding?, terminationDate? }?):
+ *   { exact, rounded } (terminationDate: the loan's maturity, which 30E/360 ISDA counts apart)
  * - accrualToPost(exactCumulativeBefore, exactToday, rounding?): { exactCumulative, post }
  * - periodInterest(principal, annualRate, periodStart, dueDate, terms): { exact, rounded }: what a schedule
  *   period bills of its own (the accruals job trues its day-count accruals up to it at the due date)
@@ -25,20 +26,31 @@
  *   but not yet due; it gets back the replacement instalments only.
  * - fullCostOfCredit(flows, basePeriod?): the Russian ПСК (353-FZ art. 6), rate to 3 decimals and amount
  * - annualPercentageRate(flows, unitPeriod?): the US APR (12 CFR 1026 Appendix J actuarial), 2 decimals
- * Helpers: yearFraction, days30360, periodsPerYear, addPeriodsTo, annuityPaymentOf, checkAllocationOrder,
- * allocationRule, the closed sets (ROUNDINGS, DAY_COUNTS, FREQUENCIES, SCHEDULE_TYPES, DEBT_COMPONENTS)
- * and LoanMathError with its LoanMathErrorCode (map to envelope reasons).
+ * Helpers: yearFraction, days30360, dayCountDays, periodsPerYear, addPeriodsTo, annuityPaymentOf,
+ * checkAllocationOrder, completeAllocationOrder, allocationRule, the closed sets (ROUNDINGS, DAY_COUNTS,
+ * FREQUENCIES, SCHEDULE_TYPES, INTEREST_METHODS, DEBT_COMPONENTS) and LoanMathError with its
+ * LoanMathErrorCode (map to envelope reasons).
  */
-import { type DayCount, checkDayCount, days30360 as days30360Of, yearFractionOf } from './day-count';
+import {
+  type DayCount,
+  checkDayCount,
+  days30360 as days30360Of,
+  days360,
+  isThirty360,
+  yearFractionOf,
+} from './day-count';
 import { formatDay, parseDay } from './dates';
 import { LoanMathErrorCode as C, mathError } from './errors';
+import { terminationOf } from './interest';
 import { type Rounding, checkRounding, formatExact, minor, parseRate, roundRatio, toNumber } from './money';
 import { type Frequency, PERIODS_PER_YEAR, addPeriods, checkFrequency } from './periods';
 import {
+  type InterestMethod,
   MAX_TERM_COUNT,
   type ScheduleType,
   annuityPayment,
   checkCount,
+  checkInterestMethod,
   checkScheduleType,
   ownInterest,
 } from './schedule';
@@ -50,6 +62,7 @@ export {
   allocate,
   allocationRule,
   checkAllocationOrder,
+  completeAllocationOrder,
 } from './allocation';
 export {
   type AnnualPercentageRate,
@@ -75,6 +88,8 @@ export {
 export {
   type DeferredInterest,
   type Instalment,
+  INTEREST_METHODS,
+  type InterestMethod,
   MAX_TERM_COUNT,
   SCHEDULE_TYPES,
   type ScheduleFee,
@@ -86,17 +101,32 @@ export {
 /** Periods per year of a frequency: monthly 12, quarterly 4, weekly 52, biweekly 26. */
 export const periodsPerYear = (frequency: Frequency): number => PERIODS_PER_YEAR[checkFrequency(frequency)];
 
-/** The year fraction between two days under a day count, as an exact decimal string (12 places). */
-export function yearFraction(from: string, to: string, dayCount: DayCount): string {
+/**
+ * The year fraction between two days under a day count, as an exact decimal string (12 places).
+ * `terminationDate`: the loan's maturity (30E/360 ISDA only).
+ */
+export function yearFraction(from: string, to: string, dayCount: DayCount, terminationDate?: string): string {
   const a = parseDay(from, 'from');
   const b = parseDay(to, 'to');
   if (b < a) throw mathError(C.INVALID_DATE, 'to', 'must not be before from');
-  return formatExact(yearFractionOf(a, b, checkDayCount(dayCount)));
+  return formatExact(yearFractionOf(a, b, checkDayCount(dayCount), terminationOf(terminationDate)));
 }
 
 /** The 30/360 (ISDA Bond Basis) day count between two days. */
 export const days30360 = (from: string, to: string): number =>
   days30360Of(parseDay(from, 'from'), parseDay(to, 'to'));
+
+/**
+ * The days a day count counts between two days: the adjusted 30-day count of the 30/360 family, the
+ * actual days of the ACT ones. `terminationDate`: the loan's maturity (30E/360 ISDA only).
+ */
+export function dayCountDays(from: string, to: string, dayCount: DayCount, terminationDate?: string): number {
+  const a = parseDay(from, 'from');
+  const b = parseDay(to, 'to');
+  if (b < a) throw mathError(C.INVALID_DATE, 'to', 'must not be before from');
+  const dc = checkDayCount(dayCount);
+  return isThirty360(dc) ? days360(a, b, dc, terminationOf(terminationDate)) : b - a;
+}
 
 /** `count` periods after a day (negative: before), months clamped to the month's end. */
 export const addPeriodsTo = (date: string, count: number, frequency: Frequency): string =>
@@ -122,31 +152,37 @@ export function annuityPaymentOf(
 
 /**
  * The interest one schedule period bills of its own, before deferred interest and fees: an annuity's
- * regular period (exactly one period long) `principal * rate / periods-per-year`, every other period
- * `principal * rate * yearFraction(periodStart, dueDate, dayCount)` (what generateSchedule and
- * reschedule put in the instalment). `principal` is the balance outstanding during the period.
+ * regular period (exactly one period long) under the 'periodic' interest method `principal * rate /
+ * periods-per-year`, every other period `principal * rate * yearFraction(periodStart, dueDate, dayCount)`
+ * (what generateSchedule and reschedule put in the instalment). `principal` is the balance outstanding
+ * during the period; `terminationDate` the schedule's last due date (30E/360 ISDA counts it apart).
  */
 export function periodInterest(
   principal: number,
   annualRate: string,
   periodStart: string,
   dueDate: string,
-  terms: { scheduleType: ScheduleType; dayCount: DayCount; frequency: Frequency; rounding?: Rounding },
+  terms: {
+    scheduleType: ScheduleType;
+    dayCount: DayCount;
+    frequency: Frequency;
+    rounding?: Rounding;
+    interestMethod?: InterestMethod;
+    terminationDate?: string;
+  },
 ): { exact: string; rounded: number } {
   const p = minor(principal, 'principal');
   const rate = parseRate(annualRate);
   const a = parseDay(periodStart, 'periodStart');
   const b = parseDay(dueDate, 'dueDate');
   if (b <= a) throw mathError(C.INVALID_DATE, 'dueDate', 'must be after periodStart');
-  const x = ownInterest(
-    p,
-    rate,
-    a,
-    b,
-    checkScheduleType(terms.scheduleType),
-    checkDayCount(terms.dayCount),
-    checkFrequency(terms.frequency),
-  );
+  const x = ownInterest(p, rate, a, b, {
+    type: checkScheduleType(terms.scheduleType),
+    dayCount: checkDayCount(terms.dayCount),
+    frequency: checkFrequency(terms.frequency),
+    interestMethod: checkInterestMethod(terms.interestMethod),
+    termination: terminationOf(terms.terminationDate),
+  });
   return {
     exact: formatExact(x),
     rounded: toNumber(roundRatio(x, checkRounding(terms.rounding)), 'interest'),

@@ -80,7 +80,7 @@ describe('day counts and interestBetween: 10,000.00 (1,000,000 minor units) at 8
     ],
     [() => interestBetween(1, '8%', '2024-01-01', '2024-03-01', 'ACT/ACT'), LoanMathErrorCode.INVALID_RATE],
     [
-      () => interestBetween(1, '8', '2024-01-01', '2024-03-01', 'ACT/360' as never),
+      () => interestBetween(1, '8', '2024-01-01', '2024-03-01', 'ACT/364' as never),
       LoanMathErrorCode.INVALID_OPTION,
     ],
   ])('refuses bad input %#', (call, code) => {

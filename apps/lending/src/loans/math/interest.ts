@@ -26,16 +26,21 @@ export interface InterestAmount {
   rounded: number;
 }
 
-/** principal * rate * yearFraction(from, to), exact. */
+/** principal * rate * yearFraction(from, to), exact (`termination`: see yearFractionOf). */
 export function simpleInterest(
   principal: bigint,
   rate: Ratio,
   from: number,
   to: number,
   dc: DayCount,
+  termination?: number,
 ): Ratio {
-  return mul({ n: principal, d: 1n }, mul(rate, yearFractionOf(from, to, dc)));
+  return mul({ n: principal, d: 1n }, mul(rate, yearFractionOf(from, to, dc, termination)));
 }
+
+/** An optional termination date (30E/360 ISDA), parsed. */
+export const terminationOf = (value: string | undefined, field = 'terminationDate') =>
+  value === undefined ? undefined : parseDay(value, field);
 
 const amount = (x: Ratio, rounding: Rounding, field: string): InterestAmount => ({
   exact: formatExact(x),
@@ -45,6 +50,7 @@ const amount = (x: Ratio, rounding: Rounding, field: string): InterestAmount => 
 /**
  * Simple (non-compounding) interest on a constant principal from `from` (inclusive) to `to` (exclusive):
  * principal * annualRate/100 * yearFraction(from, to, dayCount). `from` may equal `to` (zero).
+ * `terminationDate` (30E/360 ISDA only): the loan's maturity, whose February day number is kept.
  */
 export function interestBetween(
   principal: number,
@@ -53,6 +59,7 @@ export function interestBetween(
   to: string,
   dayCount: DayCount,
   rounding?: Rounding,
+  terminationDate?: string,
 ): InterestAmount {
   const p = minor(principal, 'principal');
   const rate = parseRate(annualRate);
@@ -60,8 +67,9 @@ export function interestBetween(
   const b = parseDay(to, 'to');
   const dc = checkDayCount(dayCount);
   const mode = checkRounding(rounding);
+  const termination = terminationOf(terminationDate);
   if (b < a) throw mathError(C.INVALID_DATE, 'to', 'must not be before from');
-  return amount(simpleInterest(p, rate, a, b, dc), mode, 'interest');
+  return amount(simpleInterest(p, rate, a, b, dc, termination), mode, 'interest');
 }
 
 /**
@@ -70,30 +78,34 @@ export function interestBetween(
  * any fixed day since which the principal has not changed, usually the period start) it is the growth
  * of the cumulative interest, interestBetween(periodStart, date + 1).exact - interestBetween(periodStart,
  * date).exact, so the days' exact amounts add up to the period's exact interest digit for digit, even
- * under 30/360, which is not additive day by day (Feb 28 -> Mar 1 counts 3 days, the 30th -> 31st
- * counts 0, and a period from Feb 28 to Mar 31 counts 33 days while its single days count 32).
+ * under the 30-day conventions, which are not additive day by day (30/360: Feb 28 -> Mar 1 counts 3
+ * days, the 30th -> 31st counts 0, and a period from Feb 28 to Mar 31 counts 33 days while its single
+ * days count 32). `terminationDate` (30E/360 ISDA): the loan's maturity, so the last day of a period
+ * ending on it adds up to that period's interest too.
  */
 export function dailyAccrual(
   principal: number,
   annualRate: string,
   date: string,
   dayCount: DayCount,
-  options: { periodStart?: string; rounding?: Rounding } = {},
+  options: { periodStart?: string; rounding?: Rounding; terminationDate?: string } = {},
 ): InterestAmount {
   const p = minor(principal, 'principal');
   const rate = parseRate(annualRate);
   const day = parseDay(date, 'date');
   const dc = checkDayCount(dayCount);
   const mode = checkRounding(options.rounding);
+  const termination = terminationOf(options.terminationDate);
   let x: Ratio;
   if (options.periodStart === undefined) {
-    x = simpleInterest(p, rate, day, day + 1, dc);
+    x = simpleInterest(p, rate, day, day + 1, dc, termination);
   } else {
     const start = parseDay(options.periodStart, 'periodStart');
     if (start > day) throw mathError(C.INVALID_DATE, 'periodStart', 'must not be after date');
     // Difference of the two cumulative amounts as written (12 places), so the days' exact strings add
     // up to interestBetween(periodStart, end).exact digit for digit, with no drift at the 12th place.
-    const upTo = (end: number) => parseExact(formatExact(simpleInterest(p, rate, start, end, dc)), 'exact');
+    const upTo = (end: number) =>
+      parseExact(formatExact(simpleInterest(p, rate, start, end, dc, termination)), 'exact');
     x = sub(upTo(day + 1), upTo(day));
   }
   return amount(x, mode, 'interest');

@@ -6,6 +6,7 @@ import { type Frequency, addPeriods, checkFrequency, grid } from './periods';
 import {
   type DeferredInterest,
   type Instalment,
+  type InterestMethod,
   MAX_TERM_COUNT,
   type Plan,
   type ScheduleFee,
@@ -16,6 +17,7 @@ import {
   checkDueDays,
   checkFees,
   checkGrace,
+  checkInterestMethod,
   checkScheduleType,
 } from './schedule';
 
@@ -33,6 +35,8 @@ export interface RemainingLoan {
   scheduleType: ScheduleType;
   dayCount: DayCount;
   rounding?: Rounding;
+  /** The loan's interest method (default 'periodic'): the new schedule bills by the same rule. */
+  interestMethod?: InterestMethod;
   /**
    * The current schedule's instalments due after fromDate, in order (at least one). They give the due
    * dates and the numbering kept by the new schedule, and (reduce-term) the level amount to keep.
@@ -158,6 +162,7 @@ function baseOf(r: RemainingLoan): Plan {
     dayCount: checkDayCount(r.dayCount),
     frequency: checkFrequency(r.frequency),
     rounding: checkRounding(r.rounding),
+    interestMethod: checkInterestMethod(r.interestMethod),
     payNothing: 0,
     interestOnly: 0,
     deferred: 'first',

@@ -19,6 +19,17 @@ export type ScheduleType = 'annuity' | 'differentiated' | 'bullet';
 export const SCHEDULE_TYPES: readonly ScheduleType[] = ['annuity', 'differentiated', 'bullet'];
 
 /**
+ * How an annuity bills the interest of a regular period (differentiated and bullet schedules, and broken
+ * periods, always bill by the day count):
+ * - 'periodic': balance * rate / periods-per-year, whatever the days (default);
+ * - 'day-count': balance * rate * yearFraction(start, end, dayCount), the days of the period under the
+ *   day count; the instalment stays PMT (from rate / periods-per-year), its principal is PMT minus that
+ *   interest, and the last instalment takes the remaining balance.
+ */
+export type InterestMethod = 'periodic' | 'day-count';
+export const INTEREST_METHODS: readonly InterestMethod[] = ['periodic', 'day-count'];
+
+/**
  * Where the interest of the "pay nothing" periods (gracePrincipal, payment holiday) goes. It is never
  * capitalised (the principal repaid always equals the principal lent); it accrues as simple interest on
  * the outstanding principal, each period's rounded once (as any period's interest), and their sum is due
@@ -61,6 +72,8 @@ export interface ScheduleInput {
   fees?: ScheduleFee[];
   /** Default 'first'. */
   deferredInterest?: DeferredInterest;
+  /** Default 'periodic'. */
+  interestMethod?: InterestMethod;
 }
 
 export interface Instalment {
@@ -90,6 +103,14 @@ export function checkScheduleType(value: unknown, field = 'scheduleType'): Sched
     throw mathError(C.INVALID_OPTION, field, `expected one of ${SCHEDULE_TYPES.join(', ')}`);
   }
   return value as ScheduleType;
+}
+
+export function checkInterestMethod(value: unknown, field = 'interestMethod'): InterestMethod {
+  if (value === undefined) return 'periodic';
+  if (!INTEREST_METHODS.includes(value as InterestMethod)) {
+    throw mathError(C.INVALID_OPTION, field, `expected one of ${INTEREST_METHODS.join(', ')}`);
+  }
+  return value as InterestMethod;
 }
 
 export function checkDeferredInterest(value: unknown, field = 'deferredInterest'): DeferredInterest {
@@ -148,6 +169,7 @@ export interface Plan {
   dayCount: DayCount;
   frequency: Frequency;
   rounding: Rounding;
+  interestMethod: InterestMethod;
   payNothing: number;
   interestOnly: number;
   deferred: DeferredInterest;
@@ -162,24 +184,27 @@ export interface Plan {
   level?: bigint;
 }
 
+/** The terms that decide a period's own interest. */
+export interface InterestTerms {
+  type: ScheduleType;
+  dayCount: DayCount;
+  frequency: Frequency;
+  interestMethod: InterestMethod;
+  /** The schedule's last due date (the loan's maturity): the termination date of 30E/360 ISDA. */
+  termination?: Day;
+}
+
 /**
  * The interest a schedule period bills of its own (before deferred interest and fees), exact: for an
- * annuity's regular period `balance * rate / periods-per-year`, otherwise (broken periods, and every
- * period of differentiated and bullet schedules) `balance * rate * yearFraction(start, end, dayCount)`.
+ * annuity's regular period under the 'periodic' method `balance * rate / periods-per-year`, otherwise
+ * (the 'day-count' method, broken periods, and every period of differentiated and bullet schedules)
+ * `balance * rate * yearFraction(start, end, dayCount)`.
  */
-export function ownInterest(
-  balance: bigint,
-  rate: Ratio,
-  start: Day,
-  end: Day,
-  type: ScheduleType,
-  dayCount: DayCount,
-  frequency: Frequency,
-): Ratio {
+export function ownInterest(balance: bigint, rate: Ratio, start: Day, end: Day, t: InterestTerms): Ratio {
   const B: Ratio = { n: balance, d: 1n };
-  return type === 'annuity' && isRegularPeriod(start, end, frequency)
-    ? mul(B, { n: rate.n, d: rate.d * BigInt(PERIODS_PER_YEAR[frequency]) })
-    : mul(B, mul(rate, yearFractionOf(start, end, dayCount)));
+  return t.type === 'annuity' && t.interestMethod === 'periodic' && isRegularPeriod(start, end, t.frequency)
+    ? mul(B, { n: rate.n, d: rate.d * BigInt(PERIODS_PER_YEAR[t.frequency]) })
+    : mul(B, mul(rate, yearFractionOf(start, end, t.dayCount, t.termination)));
 }
 
 /** `total` in `count` equal rounded parts; the last part (total - part*(count-1)) absorbs the rest. */
@@ -210,20 +235,31 @@ const max = (x: bigint, y: bigint) => (x > y ? x : y);
 
 /**
  * The generator. Period k runs from due[k-1] (or `start`) to due[k]. Its own interest, exact:
- * - annuity: B * rate/ppy when the period is regular (exactly one period long), otherwise
- *   B * rate * yearFraction(start, end, dayCount) (a broken first period);
- * - differentiated and bullet: B * rate * yearFraction(start, end, dayCount), always;
+ * - annuity, 'periodic' method: B * rate/ppy when the period is regular (exactly one period long),
+ *   otherwise B * rate * yearFraction(start, end, dayCount) (a broken first period);
+ * - annuity, 'day-count' method, and differentiated and bullet: B * rate * yearFraction(start, end,
+ *   dayCount), always;
  * where B is the principal outstanding during the period. Each instalment's interest is its own
  * interest rounded once, plus its share of the deferred interest. Principal per instalment:
- * - annuity: PMT - round(B * rate/ppy) (the regular interest, so a broken first period changes only
- *   instalment 1's interest, not the amortisation), clamped to [0, B];
+ * - annuity, 'periodic': PMT - round(B * rate/ppy) (the regular interest, so a broken first period
+ *   changes only instalment 1's interest, not the amortisation), clamped to [0, B];
+ * - annuity, 'day-count': PMT - round(own interest) (principal + interest stays PMT), clamped to [0, B];
  * - differentiated: the equal part round(P/m) (floor when rounding up would overshoot), at most B;
  * - bullet: 0;
  * the last instalment always takes the whole remaining B (absorbing every rounding).
+ * The termination date of 30E/360 ISDA is the last due date; with `level` (reduce-term) it is the due
+ * date of the instalment that repays the balance, whose interest is then counted to it as such.
  */
 export function buildSchedule(plan: Plan): Instalment[] {
   const { type, rounding, frequency, payNothing, interestOnly } = plan;
   const n = plan.due.length;
+  const terms: InterestTerms = {
+    type,
+    dayCount: plan.dayCount,
+    frequency,
+    interestMethod: plan.interestMethod,
+    termination: plan.due[n - 1],
+  };
   const ppy = PERIODS_PER_YEAR[frequency];
   const periodic: Ratio = { n: plan.rate.n, d: plan.rate.d * BigInt(ppy) };
   const amortising = n - payNothing - interestOnly;
@@ -246,7 +282,7 @@ export function buildSchedule(plan: Plan): Instalment[] {
     const start = k === 0 ? plan.start : plan.due[k - 1];
     const end = plan.due[k];
     const B: Ratio = { n: balance, d: 1n };
-    const own = ownInterest(balance, plan.rate, start, end, type, plan.dayCount, frequency);
+    let own = ownInterest(balance, plan.rate, start, end, terms);
     const feeItems = plan.fees
       .filter((f) => f.dueWith === 'each' || k === 0)
       .map((f) => ({ name: f.name, amount: f.amount }));
@@ -266,11 +302,19 @@ export function buildSchedule(plan: Plan): Instalment[] {
     if (k === n - 1) principal = balance;
     else if (k >= payNothing + interestOnly) {
       if (type === 'annuity') {
-        const regular = roundRatio(mul(B, periodic), rounding);
+        const regular =
+          plan.interestMethod === 'periodic'
+            ? roundRatio(mul(B, periodic), rounding)
+            : roundRatio(own, rounding);
         principal = min(max(payment - regular, 0n), balance);
       } else if (type === 'differentiated') principal = min(payment, balance);
     }
     balance -= principal;
+    // Reduce-term: this instalment repays the balance, so its due date is the loan's maturity. Counted to
+    // the termination date the interest can only fall (30E/360 ISDA keeps Feb 28/29 instead of 30), so
+    // the principal (already the whole balance) stays what it is.
+    if (plan.level !== undefined && balance === 0n && k < n - 1)
+      own = ownInterest(B.n, plan.rate, start, end, { ...terms, termination: end });
     const interest = roundRatio(own, rounding) + deferredPiece;
     const items = j === 0 ? deferredFees.concat(feeItems) : feeItems;
     out.push(row(plan.firstNumber + k, start, end, principal, interest, items, balance));
@@ -344,6 +388,7 @@ export function generateSchedule(input: ScheduleInput): Instalment[] {
   const grace = checkGrace(input.graceInterestOnly, input.gracePrincipal, termCount);
   const fees = checkFees(input.fees);
   const deferred = checkDeferredInterest(input.deferredInterest);
+  const interestMethod = checkInterestMethod(input.interestMethod);
   let due: Day[];
   if (input.firstDueDate === undefined) due = grid(start, 1, termCount, frequency);
   else {
@@ -360,6 +405,7 @@ export function generateSchedule(input: ScheduleInput): Instalment[] {
     dayCount,
     frequency,
     rounding,
+    interestMethod,
     ...grace,
     deferred,
     carriedInterest: 0n,

@@ -12,8 +12,15 @@ import {
 import { Organization, type OrganizationId } from '@platform/tenancy';
 import { bigintNumber, sqlIn } from '../../common/columns';
 import { CONSENT_TYPES, type ConsentType } from '../../customers/consents/consent-rules';
-import { DAY_COUNTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES, rateText } from '../loan-terms';
-import type { DayCount, DebtComponent, Frequency, Rounding, ScheduleType } from '../math';
+import {
+  DAY_COUNTS,
+  FREQUENCIES,
+  INTEREST_METHODS,
+  ROUNDINGS,
+  SCHEDULE_TYPES,
+  rateText,
+} from '../loan-terms';
+import type { DayCount, DebtComponent, Frequency, InterestMethod, Rounding, ScheduleType } from '../math';
 
 /**
  * A loan product of the organization (docs/lending/loans.md, "Products"): the limits and terms a loan
@@ -39,6 +46,7 @@ import type { DayCount, DebtComponent, Frequency, Rounding, ScheduleType } from 
 @Check('loan_products_schedule_type_check', sqlIn('schedule_type', SCHEDULE_TYPES))
 @Check('loan_products_day_count_check', sqlIn('day_count', DAY_COUNTS))
 @Check('loan_products_rounding_check', sqlIn('rounding', ROUNDINGS))
+@Check('loan_products_interest_method_check', sqlIn('interest_method', INTEREST_METHODS))
 @Check('loan_products_allocation_order_check', 'cardinality(allocation_order) = 6')
 @Check(
   'loan_products_required_consents_check',
@@ -62,6 +70,8 @@ export class LoanProduct {
   @Column({ type: 'text' }) frequency: Frequency;
   @Column({ name: 'schedule_type', type: 'text' }) scheduleType: ScheduleType;
   @Column({ name: 'day_count', type: 'text' }) dayCount: DayCount;
+  /** How an annuity bills a regular period's interest (docs/lending/loan-math.md, "Interest method"). */
+  @Column({ name: 'interest_method', type: 'text', default: 'periodic' }) interestMethod: InterestMethod;
   @Column({ name: 'grace_interest_only', type: 'integer', default: 0 }) graceInterestOnly: number;
   @Column({ name: 'grace_principal', type: 'integer', default: 0 }) gracePrincipal: number;
   /** Fixed part of the origination fee, minor units. */
@@ -87,6 +97,7 @@ export class LoanProduct {
   })
   penaltyAnnualRate: string;
   @Column({ name: 'penalty_grace_days', type: 'integer', default: 0 }) penaltyGraceDays: number;
+  /** All six components, in order: an order named in part is stored completed (loan-math.md). */
   @Column({ name: 'allocation_order', type: 'text', array: true }) allocationOrder: DebtComponent[];
   @Column({ type: 'text' }) rounding: Rounding;
   /** Consent types the customer must have in force for the steps that need them (customer-standing.ts). */

@@ -5,10 +5,18 @@ import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import type { ConsentType } from '../../customers/consents/consent-rules';
 import { TenantData } from '../../tenancy/tenant-data';
-import { DEFAULT_ALLOCATION_ORDER, isAllocationOrder, rateWithinLimit } from '../loan-terms';
+import { DEFAULT_ALLOCATION_ORDER, rateWithinLimit } from '../loan-terms';
 import { LoanTexts } from '../loan-texts';
 import { LoanError, loanError } from '../loans.errors';
-import type { DayCount, Frequency, Rounding, ScheduleType } from '../math';
+import {
+  completeAllocationOrder,
+  type DayCount,
+  type DebtComponent,
+  type Frequency,
+  type InterestMethod,
+  type Rounding,
+  type ScheduleType,
+} from '../math';
 import type { CreateLoanProductRequest, UpdateLoanProductRequest } from './dto/loan-product.request';
 import type { GetLoanProductsRequest } from './dto/get-loan-products.request';
 import type { LoanProductResponse } from './dto/loan-product.response';
@@ -36,7 +44,8 @@ export function productProblem(p: NewLoanProduct): { problem: ProductProblem; fi
   if (p.minTerm > p.maxTerm) return { problem: 'TERM_RANGE', field: 'minTerm' };
   if (p.graceInterestOnly + p.gracePrincipal > p.minTerm - 1)
     return { problem: 'GRACE', field: 'graceInterestOnly' };
-  if (!isAllocationOrder(p.allocationOrder)) return { problem: 'ALLOCATION_ORDER', field: 'allocationOrder' };
+  if (completeAllocationOrder(p.allocationOrder) === null)
+    return { problem: 'ALLOCATION_ORDER', field: 'allocationOrder' };
   for (const field of ['annualRate', 'penaltyAnnualRate'] as const)
     if (!rateWithinLimit(p[field])) return { problem: 'RATE_TOO_HIGH', field };
   // A fee of more than the amount lent is a typo, and keeps fee + amount far inside safe integers.
@@ -46,6 +55,12 @@ export function productProblem(p: NewLoanProduct): { problem: ProductProblem; fi
   if (new Set(p.requiredConsents).size !== p.requiredConsents.length)
     return { problem: 'REQUIRED_CONSENTS', field: 'requiredConsents' };
   return null;
+}
+
+/** Terms as stored, once checked: an allocation order named in part is completed in the default order. */
+function stored<T extends { allocationOrder?: DebtComponent[] }>(terms: T): T {
+  const whole = terms.allocationOrder && completeAllocationOrder(terms.allocationOrder);
+  return whole ? { ...terms, allocationOrder: whole } : terms;
 }
 
 /** Loan products: create, change, read, list (docs/lending/loans.md, "Products"). */
@@ -74,6 +89,7 @@ export class LoanProductsService {
       frequency: dto.frequency as Frequency,
       scheduleType: dto.scheduleType as ScheduleType,
       dayCount: dto.dayCount as DayCount,
+      interestMethod: (dto.interestMethod ?? 'periodic') as InterestMethod,
       graceInterestOnly: dto.graceInterestOnly ?? 0,
       gracePrincipal: dto.gracePrincipal ?? 0,
       originationFee: dto.originationFee ?? 0,
@@ -89,7 +105,7 @@ export class LoanProductsService {
     };
     this.check(row, lang);
     const id = await this.data.run(organizationId, async (tx) => {
-      const created = await this.products.create(organizationId, row, tx);
+      const created = await this.products.create(organizationId, stored(row), tx);
       if (created === PRODUCT_CODE_TAKEN) throw loanError(LoanError.PRODUCT_CODE_TAKEN, { code: dto.code });
       return created;
     });
@@ -107,7 +123,7 @@ export class LoanProductsService {
         Object.entries(fields).filter(([, v]) => v !== undefined),
       ) as LoanProductChange;
       this.check({ ...this.termsOf(current), ...set }, lang);
-      await this.products.change(organizationId, current.id, set, tx);
+      await this.products.change(organizationId, current.id, stored(set), tx);
     });
     return this.get(organizationId, dto.productId);
   }
@@ -168,6 +184,7 @@ export function view(p: LoanProduct): LoanProductResponse {
     frequency: p.frequency,
     scheduleType: p.scheduleType,
     dayCount: p.dayCount,
+    interestMethod: p.interestMethod,
     graceInterestOnly: p.graceInterestOnly,
     gracePrincipal: p.gracePrincipal,
     originationFee: p.originationFee,

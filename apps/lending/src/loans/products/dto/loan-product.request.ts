@@ -9,6 +9,7 @@ import {
   DAY_COUNTS,
   DEBT_COMPONENTS,
   FREQUENCIES,
+  INTEREST_METHODS,
   RATE_PATTERN,
   ROUNDINGS,
   SCHEDULE_TYPES,
@@ -16,6 +17,11 @@ import {
 import { MAX_TERM_COUNT } from '../../math';
 
 const RATE_HELP = 'percent a year as a decimal string ("24.5" is 24.5%), at most 10 decimals';
+// A repeated or unknown component is the service's 422 (not a 400): the order is checked as a whole.
+const ALLOCATION_ORDER_HELP =
+  'The order a payment settles the debt components in: some or all of the six, each at most once; the ones left out follow in the default order (fees, penalties, overdueInterest, overduePrincipal, currentInterest, currentPrincipal), and the product answers the whole order. A repeated or unknown component is 422 LOAN_PRODUCT_INVALID, problem ALLOCATION_ORDER';
+const INTEREST_METHOD_HELP =
+  "How an annuity bills a regular period's interest: periodic (balance x rate / periods a year, whatever the days) or day-count (balance x rate x the period's year fraction under dayCount; the instalment stays the annuity payment from rate / periods a year and the last one takes the remaining balance). Differentiated and bullet schedules always bill by the day count";
 
 /** The terms of a product; CreateLoanProduct requires the first group, the rest have defaults. */
 export class CreateLoanProductRequest {
@@ -75,6 +81,11 @@ export class CreateLoanProductRequest {
   @IsIn(DAY_COUNTS)
   dayCount: string;
 
+  @ApiPropertyOptional({ enum: INTEREST_METHODS, default: 'periodic', description: INTEREST_METHOD_HELP })
+  @OptionalField()
+  @IsIn(INTEREST_METHODS)
+  interestMethod?: string;
+
   @ApiPropertyOptional({ default: 0, description: 'First instalments that pay interest (and fees) only' })
   @OptionalField()
   @IntField({ max: MAX_TERM_COUNT })
@@ -122,12 +133,11 @@ export class CreateLoanProductRequest {
     enum: DEBT_COMPONENTS,
     isArray: true,
     default: DEBT_COMPONENTS,
-    description:
-      'The order a payment settles the six debt components in: each exactly once (otherwise 422 LOAN_PRODUCT_INVALID, problem ALLOCATION_ORDER)',
+    description: ALLOCATION_ORDER_HELP,
   })
   @OptionalField()
   @IsArray()
-  @IsIn(DEBT_COMPONENTS, { each: true })
+  @IsString({ each: true })
   allocationOrder?: string[];
 
   @ApiPropertyOptional({
@@ -216,6 +226,11 @@ export class UpdateLoanProductRequest {
   @IsIn(DAY_COUNTS)
   dayCount?: string;
 
+  @ApiPropertyOptional({ enum: INTEREST_METHODS, description: INTEREST_METHOD_HELP })
+  @OptionalField()
+  @IsIn(INTEREST_METHODS)
+  interestMethod?: string;
+
   @ApiPropertyOptional()
   @OptionalField()
   @IntField({ max: MAX_TERM_COUNT })
@@ -251,12 +266,11 @@ export class UpdateLoanProductRequest {
   @ApiPropertyOptional({
     enum: DEBT_COMPONENTS,
     isArray: true,
-    description:
-      'The order a payment settles the six debt components in: each exactly once (otherwise 422 LOAN_PRODUCT_INVALID, problem ALLOCATION_ORDER)',
+    description: ALLOCATION_ORDER_HELP,
   })
   @OptionalField()
   @IsArray()
-  @IsIn(DEBT_COMPONENTS, { each: true })
+  @IsString({ each: true })
   allocationOrder?: string[];
 
   @ApiPropertyOptional({ enum: ROUNDINGS })

@@ -1,6 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CONSENT_TYPES } from '../../../customers/consents/consent-rules';
-import { DAY_COUNTS, DEBT_COMPONENTS, FREQUENCIES, ROUNDINGS, SCHEDULE_TYPES } from '../../loan-terms';
+import {
+  DAY_COUNTS,
+  DEBT_COMPONENTS,
+  FREQUENCIES,
+  INTEREST_METHODS,
+  ROUNDINGS,
+  SCHEDULE_TYPES,
+} from '../../loan-terms';
 
 /** A loan product as the API answers it. */
 export class LoanProductResponse {
@@ -16,13 +23,19 @@ export class LoanProductResponse {
   @ApiProperty({ enum: FREQUENCIES }) frequency: string;
   @ApiProperty({ enum: SCHEDULE_TYPES }) scheduleType: string;
   @ApiProperty({ enum: DAY_COUNTS }) dayCount: string;
+  @ApiProperty({ enum: INTEREST_METHODS }) interestMethod: string;
   @ApiProperty({ example: 0 }) graceInterestOnly: number;
   @ApiProperty({ example: 0 }) gracePrincipal: number;
   @ApiProperty({ example: 100000, description: 'Minor units' }) originationFee: number;
   @ApiProperty({ example: '1.5', description: 'Percent of the amount' }) originationFeePercent: string;
   @ApiProperty({ example: '36.5', description: 'Percent a year' }) penaltyAnnualRate: string;
   @ApiProperty({ example: 0 }) penaltyGraceDays: number;
-  @ApiProperty({ enum: DEBT_COMPONENTS, isArray: true }) allocationOrder: string[];
+  @ApiProperty({
+    enum: DEBT_COMPONENTS,
+    isArray: true,
+    description: 'All six components in the order a payment settles them (an order named in part, completed)',
+  })
+  allocationOrder: string[];
   @ApiProperty({ enum: ROUNDINGS }) rounding: string;
   @ApiProperty({
     enum: CONSENT_TYPES,
