@@ -120,10 +120,10 @@ describe('lending loan events in the outbox (real PostgreSQL)', () => {
     expect(events[2].topic).toBe('lending.contract.accounting-events.v1');
   });
 
-  it('reports the full cost of an annuity without fees as its nominal rate', async () => {
+  it('reports the full cost of an annuity without fees as its nominal rate, to three decimals (353-FZ)', async () => {
     const { loan } = await activeLoan(s, a, 'bank-a');
     const [concluded] = await eventsOf(loan.id);
-    expect(concluded.payload.fullCostRate).toBe('24');
+    expect(concluded.payload.fullCostRate).toBe('24.000');
   });
 
   it('announces a payment with its allocation and the end of an overdue', async () => {
