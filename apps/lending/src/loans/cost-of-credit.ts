@@ -50,6 +50,7 @@ export type ContractTerms = Pick<
   | 'frequency'
   | 'scheduleType'
   | 'dayCount'
+  | 'interestMethod'
   | 'graceInterestOnly'
   | 'gracePrincipal'
   | 'rounding'
@@ -68,6 +69,7 @@ export function contractSchedule(loan: ContractTerms, on: string) {
     frequency: loan.frequency,
     scheduleType: loan.scheduleType,
     dayCount: loan.dayCount,
+    interestMethod: loan.interestMethod,
     disbursementDate: on,
     graceInterestOnly: loan.graceInterestOnly,
     gracePrincipal: loan.gracePrincipal,
@@ -210,6 +212,7 @@ export function offerCostOfCredit(
       frequency: product.frequency,
       scheduleType: product.scheduleType,
       dayCount: product.dayCount,
+      interestMethod: product.interestMethod,
       graceInterestOnly: product.graceInterestOnly,
       gracePrincipal: product.gracePrincipal,
       rounding: product.rounding,
