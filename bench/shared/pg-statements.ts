@@ -87,6 +87,8 @@ export interface WireCounts {
   roundTrips: number;
   /** Transaction blocks that ended (ReadyForQuery going from T or E back to I): COMMIT or ROLLBACK. */
   blocks: number;
+  /** Time between a client's first message and the server's ReadyForQuery, summed over round trips. */
+  waitMs: number;
   /** Statements run in their own implicit transaction (ReadyForQuery I after I). */
   autocommits: number;
   connections: number;
@@ -99,6 +101,7 @@ export class WireCounter {
   private readonly sockets = new Set<Socket>();
   private readonly messages = new Map<string, number>();
   private blocks = 0;
+  private waitNs = 0n;
   private autocommits = 0;
   private connections = 0;
   private toServer = 0;
@@ -113,14 +116,18 @@ export class WireCounter {
       const frontend = new MessageParser(true, (t) => this.messages.set(t, (this.messages.get(t) ?? 0) + 1));
       // The first ReadyForQuery (after authentication) ends no statement.
       let last: string | undefined;
+      let asked: bigint | undefined;
       const backend = new MessageParser(false, (t, status) => {
         if (t !== 'Z') return;
         if (last === 'I' && status === 'I') this.autocommits++;
         if ((last === 'T' || last === 'E') && status === 'I') this.blocks++;
         last = status;
+        if (asked !== undefined) this.waitNs += process.hrtime.bigint() - asked;
+        asked = undefined;
       });
       client.on('data', (d: Buffer) => {
         this.toServer += d.length;
+        asked ??= process.hrtime.bigint();
         frontend.feed(d);
       });
       upstream.on('data', (d: Buffer) => {
@@ -149,6 +156,7 @@ export class WireCounter {
       messages,
       roundTrips: (messages.Q ?? 0) + (messages.S ?? 0),
       blocks: this.blocks,
+      waitMs: Number(this.waitNs) / 1e6,
       autocommits: this.autocommits,
       connections: this.connections,
       bytesToServer: this.toServer,
@@ -164,6 +172,7 @@ export class WireCounter {
       ),
       roundTrips: to.roundTrips - from.roundTrips,
       blocks: to.blocks - from.blocks,
+      waitMs: to.waitMs - from.waitMs,
       autocommits: to.autocommits - from.autocommits,
       connections: to.connections - from.connections,
       bytesToServer: to.bytesToServer - from.bytesToServer,
@@ -315,6 +324,10 @@ export interface OperationCost {
   triggerStatementsPerOp: number;
   roundTripsPerOp: number;
   blocksPerOp: number;
+  /** Time the app waited on PostgreSQL per operation, as the pass-through saw it. */
+  waitMsPerOp: number;
+  /** Frontend messages per operation by type (P parse, B bind, D describe, E execute, S sync, Q query). */
+  messagesPerOp: Record<string, number>;
   autocommitsPerOp: number;
   /** Rows each table gained per operation, most first. */
   addedPerOp: [string, number][];
@@ -352,6 +365,10 @@ export function costOf(n: number, work: Window, idle: Window): OperationCost {
     triggerStatementsPerOp: statements.filter(byTrigger).reduce((s, r) => s + r.calls, 0),
     roundTripsPerOp: per((w) => w.wire.roundTrips),
     blocksPerOp: per((w) => w.wire.blocks),
+    waitMsPerOp: per((w) => w.wire.waitMs),
+    messagesPerOp: Object.fromEntries(
+      Object.keys(work.wire.messages).map((t) => [t, per((w) => w.wire.messages[t] ?? 0)]),
+    ),
     autocommitsPerOp: per((w) => w.wire.autocommits),
     addedPerOp: added,
     bytesPerOp: per((w) => w.wire.bytesToServer + w.wire.bytesToClient),
@@ -389,6 +406,29 @@ export function printCost(what: string, cost: OperationCost, width = 100): void 
   }
   print(
     `  ${''.padStart(6)} ${total.toFixed(3).padStart(7)}  total execution time in PostgreSQL (round trips and lock waits outside)`,
+  );
+  print(
+    `  of ${cost.msPerOp.toFixed(1)} ms per operation (one at a time, HTTP straight to the app): ` +
+      `${cost.waitMsPerOp.toFixed(1)} ms waiting on PostgreSQL over ${num(cost.roundTripsPerOp)} round trips ` +
+      `(${total.toFixed(1)} ms of it executing statements), ${(cost.msPerOp - cost.waitMsPerOp).toFixed(1)} ms in the app and HTTP`,
+  );
+  const names: Record<string, string> = {
+    Q: 'Query',
+    P: 'Parse',
+    B: 'Bind',
+    D: 'Describe',
+    E: 'Execute',
+    S: 'Sync',
+  };
+  print(
+    `  messages sent per operation: ${Object.entries(cost.messagesPerOp)
+      .filter(([, k]) => k >= 0.005)
+      .map(([t, k]) => `${names[t] ?? t} ${num(k)}`)
+      .join(', ')}${
+      (cost.messagesPerOp.P ?? 0) >= (cost.messagesPerOp.S ?? 0) - 0.01
+        ? ' (a Parse for every extended-protocol statement: no prepared statement is reused)'
+        : ' (fewer Parse than Sync: some named prepared statements are reused)'
+    }`,
   );
   if (cost.background.length) {
     print(
