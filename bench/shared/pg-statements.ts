@@ -419,6 +419,8 @@ export function printCost(what: string, cost: OperationCost, width = 100): void 
     D: 'Describe',
     E: 'Execute',
     S: 'Sync',
+    p: 'Password',
+    startup: 'Startup (a new connection)',
   };
   print(
     `  messages sent per operation: ${Object.entries(cost.messagesPerOp)
