@@ -40,6 +40,22 @@ const DOCUMENTED: Record<string, string[]> = {
     'LOAN_TRANSACTION_NOT_LATEST',
     'LOAN_MATH_OVERFLOW',
   ],
+  RestructureLoan: [
+    ...IDEMPOTENCY,
+    'LOAN_NOT_ACTIVE',
+    'LOAN_SCHEDULE_CHANGE_INVALID',
+    'LOAN_TERM_OUT_OF_RANGE',
+    'LOAN_TERMS_INVALID',
+    'LOAN_MATH_OVERFLOW',
+  ],
+  GrantPaymentHoliday: [
+    ...IDEMPOTENCY,
+    'LOAN_NOT_ACTIVE',
+    'LOAN_SCHEDULE_CHANGE_INVALID',
+    'LOAN_TERMS_INVALID',
+    'LOAN_MATH_OVERFLOW',
+  ],
+  WriteOffLoan: [...IDEMPOTENCY, 'LOAN_TRANSITION_NOT_ALLOWED', 'LOAN_MATH_OVERFLOW'],
 };
 
 interface LineView {
@@ -55,7 +71,11 @@ interface TransactionView {
 }
 
 type Step =
-  { kind: 'pay'; amount: number; mode: 'regular' | 'reduceTerm' | 'reduceInstalment' } | { kind: 'reverse' };
+  | { kind: 'pay'; amount: number; mode: 'regular' | 'reduceTerm' | 'reduceInstalment' }
+  | { kind: 'reverse' }
+  | { kind: 'restructure'; rate: number; termCount: number }
+  | { kind: 'holiday'; periods: number }
+  | { kind: 'writeOff' };
 
 const rateText = (hundredths: number) =>
   `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
@@ -71,8 +91,8 @@ function everyNumberSafe(value: unknown, path = '$'): string[] {
 }
 
 const amountArb = fc.oneof(
-  { weight: 2, arbitrary: fc.integer({ min: 1, max: 10_000_000 }) },
-  { weight: 3, arbitrary: fc.integer({ min: 1, max: MAX_MINOR_UNITS }) },
+  { weight: 3, arbitrary: fc.integer({ min: 1, max: 10_000_000 }) },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: MAX_MINOR_UNITS }) },
   { weight: 2, arbitrary: fc.integer({ min: 10 ** 12, max: MAX_MINOR_UNITS }) },
   { weight: 1, arbitrary: fc.constant(MAX_MINOR_UNITS) },
 );
@@ -106,6 +126,19 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'reverse' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('restructure' as const),
+      rate: fc.integer({ min: 0, max: MAX_RATE_PERCENT * 100 - 1 }),
+      termCount: fc.integer({ min: 1, max: 120 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('holiday' as const), periods: fc.integer({ min: 1, max: 6 }) }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'writeOff' as const }) },
 );
 
 describe('lending money: exact at every size, over HTTP (fast-check, real PostgreSQL)', () => {
@@ -391,6 +424,24 @@ describe('lending money: exact at every size, over HTTP (fast-check, real Postgr
               expect(v.balances.principalOutstanding).toBe(balances.principalOutstanding);
               continue;
             }
+          } else if (step.kind === 'restructure') {
+            const r = await s.call(idem(a), 'POST', '/Loans/RestructureLoan', {
+              loanId: loan.id,
+              annualRate: rateText(step.rate),
+              termCount: step.termCount,
+            });
+            if (answered('RestructureLoan', r)) payments.length = 0;
+          } else if (step.kind === 'holiday') {
+            const r = await s.call(idem(a), 'POST', '/Loans/GrantPaymentHoliday', {
+              loanId: loan.id,
+              periods: step.periods,
+            });
+            if (answered('GrantPaymentHoliday', r)) payments.length = 0;
+          } else if (step.kind === 'writeOff') {
+            answered(
+              'WriteOffLoan',
+              await s.call(idem(a), 'POST', '/Loans/WriteOffLoan', { loanId: loan.id }),
+            );
           } else if (payments.length) {
             const r = await s.call(idem(a), 'POST', '/Loans/ReversePayment', {
               loanId: loan.id,
