@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import {
   type CostFlow,
+  type TimedFlow,
   annualPercentageRate,
   fullCostOfCredit,
   npvSign,
@@ -275,5 +277,74 @@ describe('Russian full cost of credit (ПСК), 353-FZ art. 6', () => {
     expect(() =>
       fullCostOfCredit(flows('2026-01-01', 100, [['2026-02-01', 50.5]]), { unit: 'month', count: 1 }),
     ).toThrow('LOAN_MATH_INVALID_AMOUNT');
+  });
+});
+
+/**
+ * The exactness claim, checked against plain rational arithmetic (no fixed point): the published value
+ * R of random flows is the one whose rounding interval holds the root, i.e. the equation is >= 0 at
+ * R - half a unit and < 0 at R + half a unit, both evaluated as exact fractions.
+ */
+describe('the rate is rounded correctly, not approximately', () => {
+  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+  /** The sign of sum a / ((1 + f i)(1 + i)^w) at i = rn/rd, exactly. */
+  function exactSign(flows: TimedFlow[], rn: bigint, rd: bigint): number {
+    let n = 0n;
+    let d = 1n;
+    for (const t of flows) {
+      // a rd^w / (rd + rn)^w x f.d rd / (f.d rd + f.n rn)
+      const tn = t.amount * rd ** BigInt(t.whole) * t.frac.d * rd;
+      const td = (rd + rn) ** BigInt(t.whole) * (t.frac.d * rd + t.frac.n * rn);
+      n = n * td + tn * d;
+      d = d * td;
+      const g = gcd(n, d);
+      if (g > 1n) [n, d] = [n / g, d / g];
+    }
+    return n === 0n ? 0 : n > 0n ? 1 : -1;
+  }
+  const loan = fc.record({
+    advance: fc.integer({ min: 1, max: 1e12 }),
+    payments: fc.array(
+      fc.record({
+        // A payment of 1 to 600 per mille of the advance: mostly real loans, some with no root.
+        permille: fc.integer({ min: 1, max: 600 }),
+        frac: fc.integer({ min: 0, max: 30 }),
+        days: fc.integer({ min: 28, max: 31 }),
+      }),
+      { minLength: 1, maxLength: 18 },
+    ),
+    perYear: fc.constantFrom([12n, 1n], [4n, 1n], [365n, 7n], [365n, 30n]),
+    places: fc.constantFrom(2, 3),
+  });
+  it('matches exact fractions at both ends of the published interval', () => {
+    let solved = 0;
+    fc.assert(
+      fc.property(loan, ({ advance, payments, perYear, places }) => {
+        const flows: TimedFlow[] = [
+          { amount: BigInt(-advance), whole: 0, frac: { n: 0n, d: 1n } },
+          ...payments.map((p, k) => ({
+            amount: BigInt(Math.max(1, Math.floor((advance * p.permille) / 1000))),
+            whole: k + 1,
+            frac: { n: BigInt(Math.min(p.frac, p.days - 1)), d: BigInt(p.days) },
+          })),
+        ];
+        const py = { n: perYear[0], d: perYear[1] };
+        const r = roundedAnnualRate(flows, py, places);
+        const scale = 10n ** BigInt(places);
+        if (r === null) {
+          // No positive root, or dearer than 1000% a period.
+          expect(exactSign(flows, 0n, 1n) < 0 || exactSign(flows, 10n, 1n) >= 0).toBe(true);
+          return;
+        }
+        const units = BigInt(r.replace('.', ''));
+        const den = 2n * scale * 100n * py.n;
+        if (units > 0n) expect(exactSign(flows, (2n * units - 1n) * py.d, den)).toBeGreaterThanOrEqual(0);
+        expect(exactSign(flows, (2n * units + 1n) * py.d, den)).toBe(-1);
+        solved++;
+      }),
+      { numRuns: 200 },
+    );
+    // Most cases have a rate: the interval check ran, not only the no-root branch.
+    expect(solved).toBeGreaterThan(100);
   });
 });
