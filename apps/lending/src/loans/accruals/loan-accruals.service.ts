@@ -228,9 +228,10 @@ export class LoanAccruals {
 
   /**
    * At an instalment's due date its period is fully accrued by day count; the schedule bills the
-   * period's own interest by its own rule (an annuity's regular period is balance x rate / periods a
-   * year, whatever the days). The difference is posted now, so what was accrued for each period is what
-   * its instalment bills, and nothing is left on the interest accounts once it is paid.
+   * period's own interest by its own rule (a 'periodic' annuity's regular period is balance x rate /
+   * periods a year, whatever the days; under 'day-count' it is the days, so nothing is posted). The
+   * difference is posted now, so what was accrued for each period is what its instalment bills, and
+   * nothing is left on the interest accounts once it is paid.
    */
   private async trueUp(b: Book, day: string): Promise<void> {
     const r = b.rows.find((x) => x.dueDate === day);
