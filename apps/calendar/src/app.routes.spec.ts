@@ -1,5 +1,5 @@
 import { accessProblems, auditRoutes } from '@platform/auth';
-import { describeRoutes, routeManifestDrift } from '@platform/testing';
+import { describeRoutes, routeManifestDrift, secretRouteProblems } from '@platform/testing';
 import { CalendarAppModule } from './app.module';
 
 describe('calendar routes', () => {
@@ -21,5 +21,11 @@ describe('calendar routes', () => {
       describeRoutes(CalendarAppModule.register({})),
     );
     expect(committed).toEqual(actual);
+  });
+
+  it('answer with Cache-Control: no-store wherever the answer shows a secret (ShowsSecret)', () => {
+    const { secretRoutes, problems } = secretRouteProblems(auditRoutes(CalendarAppModule.register({})));
+    expect(secretRoutes).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

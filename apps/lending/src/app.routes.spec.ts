@@ -1,5 +1,5 @@
 import { accessProblems, auditRoutes } from '@platform/auth';
-import { describeRoutes, routeManifestDrift } from '@platform/testing';
+import { describeRoutes, routeManifestDrift, secretRouteProblems } from '@platform/testing';
 import { LendingAppModule } from './app.module';
 
 describe('lending routes', () => {
@@ -21,5 +21,18 @@ describe('lending routes', () => {
       describeRoutes(LendingAppModule.register({})),
     );
     expect(committed).toEqual(actual);
+  });
+
+  it('answer with Cache-Control: no-store wherever the answer shows a secret (ShowsSecret)', () => {
+    const { secretRoutes, problems } = secretRouteProblems(auditRoutes(LendingAppModule.register({})));
+    expect(secretRoutes.sort()).toEqual(
+      [
+        'POST /ApiKeys/IssueKey',
+        'POST /ApiKeys/ReissueKey',
+        'POST /Webhooks/CreateSubscription',
+        'POST /Webhooks/RotateSecret',
+      ].sort(),
+    );
+    expect(problems).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { accessProblems, auditRoutes } from '@platform/auth';
-import { describeRoutes, routeManifestDrift } from '@platform/testing';
+import { describeRoutes, routeManifestDrift, secretRouteProblems } from '@platform/testing';
 import { PublicStatusAppModule } from './app.module';
 
 const ANONYMOUS = [
@@ -50,5 +50,11 @@ describe('public-status routes', () => {
       describeRoutes(PublicStatusAppModule.register({})),
     );
     expect(committed).toEqual(actual);
+  });
+
+  it('answer with Cache-Control: no-store wherever the answer shows a secret (ShowsSecret)', () => {
+    const { secretRoutes, problems } = secretRouteProblems(auditRoutes(PublicStatusAppModule.register({})));
+    expect(secretRoutes.sort()).toEqual(['POST /PublicStatus/Subscribe'].sort());
+    expect(problems).toEqual([]);
   });
 });

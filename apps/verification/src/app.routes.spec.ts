@@ -1,5 +1,5 @@
 import { accessProblems, auditRoutes } from '@platform/auth';
-import { describeRoutes, routeManifestDrift } from '@platform/testing';
+import { describeRoutes, routeManifestDrift, secretRouteProblems } from '@platform/testing';
 import { VerificationAppModule } from './app.module';
 
 describe('verification routes', () => {
@@ -29,5 +29,17 @@ describe('verification routes', () => {
       describeRoutes(VerificationAppModule.register({})),
     );
     expect(committed).toEqual(actual);
+  });
+
+  it('answer with Cache-Control: no-store wherever the answer shows a secret (ShowsSecret)', () => {
+    const { secretRoutes, problems } = secretRouteProblems(auditRoutes(VerificationAppModule.register({})));
+    expect(secretRoutes.sort()).toEqual(
+      [
+        'POST /api/v1/oauth/token',
+        'POST /api/v1/webhook-endpoints',
+        'POST /api/v1/webhook-endpoints/:id/rotate-secret',
+      ].sort(),
+    );
+    expect(problems).toEqual([]);
   });
 });

@@ -45,7 +45,12 @@ function errorFor(code: string | undefined): DomainError {
  * the envelope, localised from the Language-Code / Accept-Language bytes that did arrive, with a
  * request id, and the connection closed (its framing can no longer be trusted).
  */
-export function installClientErrorHandler(server: Server, render: RenderError): void {
+export function installClientErrorHandler(
+  server: Server,
+  render: RenderError,
+  /** The app's own headers on every answer (lending's Api-Version). */
+  extraHeaders: Record<string, string> = {},
+): void {
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
@@ -72,6 +77,9 @@ export function installClientErrorHandler(server: Server, render: RenderError): 
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${payload.length}\r\n` +
         `X-Request-Id: ${requestId}\r\n` +
+        Object.entries(extraHeaders)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
         'Connection: close\r\n\r\n' +
         payload.toString('utf8'),
     );

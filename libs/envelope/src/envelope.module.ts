@@ -12,7 +12,7 @@ import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { flushTracing } from '@platform/observability/tracing';
 import { HttpAppConfig, describeConfig, loadConfig } from '@platform/config';
 import { PlatformLogger, httpObserver, logFormat } from '@platform/observability';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
@@ -72,21 +72,51 @@ export class EnvelopeModule implements OnModuleInit, OnModuleDestroy, OnApplicat
  * route, envelope answers for requests Node cannot parse, and graceful shutdown (Nest's signal hooks; the
  * connections drain from EnvelopeModule's first hook).
  */
-export function configureHttpApp(app: INestApplication, bodyLimit = '1mb'): INestApplication {
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** What an app adds to the platform's HTTP defaults. */
+export interface HttpAppOptions {
+  /** Largest JSON body (body-parser syntax); 1 MB by default. */
+  bodyLimit?: string;
+  /**
+   * Middleware run right after the request id and the request log, before the URL check and the body
+   * are read: what it sets (a header) is on every answer, a 413 or a malformed-body 400 included.
+   * Lending's Api-Version goes here.
+   */
+  first?: Middleware[];
+  /** Headers on the answers to requests Node cannot parse (they never reach any middleware). */
+  unparsableHeaders?: Record<string, string>;
+}
+
+/**
+ * HTTP defaults every app applies in main.ts and in tests: request ids on every request (unknown routes
+ * included, so it is an app-level middleware rather than a routed one), the request's log line and
+ * duration histogram (libs/observability), the app's own first middleware, the URL and body checks that
+ * keep hostile input out of every route, envelope answers for requests Node cannot parse, and graceful
+ * shutdown (Nest's signal hooks; the connections drain from EnvelopeModule's first hook).
+ */
+export function configureHttpApp(
+  app: INestApplication,
+  opts: HttpAppOptions | string = {},
+): INestApplication {
+  const o: HttpAppOptions = typeof opts === 'string' ? { bodyLimit: opts } : opts;
   app.use(requestIdMiddleware);
   app.use(httpObserver());
+  for (const m of o.first ?? []) app.use(m);
   app.use(urlGuardMiddleware);
-  app.use(jsonBodyParser(bodyLimit));
-  answerUnparsableRequests(app);
+  app.use(jsonBodyParser(o.bodyLimit ?? '1mb'));
+  answerUnparsableRequests(app, o.unparsableHeaders);
   app.enableShutdownHooks();
   return app;
 }
 
 /** Requests Node rejects before any middleware (431, 400, 408) still leave in the envelope. */
-export function answerUnparsableRequests(app: INestApplication): void {
+export function answerUnparsableRequests(app: INestApplication, headers: Record<string, string> = {}): void {
   const filter = new EnvelopeExceptionFilter(app.get(I18nService));
-  installClientErrorHandler(app.getHttpServer() as Server, (error, req) =>
-    filter.render(error, req as unknown as Request),
+  installClientErrorHandler(
+    app.getHttpServer() as Server,
+    (error, req) => filter.render(error, req as unknown as Request),
+    headers,
   );
 }
 
@@ -94,13 +124,14 @@ export function answerUnparsableRequests(app: INestApplication): void {
 export async function createHttpApp(
   module: DynamicModule,
   logger: LogLevel[] | false = ['error', 'warn', 'log'],
+  opts: HttpAppOptions = {},
 ): Promise<INestApplication> {
   const app = await NestFactory.create(module, new EnvelopeExpressAdapter(), {
     logger,
     abortOnError: false,
     bodyParser: false,
   });
-  return configureHttpApp(app);
+  return configureHttpApp(app, opts);
 }
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];

@@ -30,6 +30,7 @@ export {
   installPlatformLogger,
 } from './envelope.module';
 export { BodyParserError, jsonBodyParser, urlGuardMiddleware } from './json-body';
+export { SHOWS_SECRET, ShowsSecret } from './shows-secret';
 export {
   ACCEPTED_BODY_TYPES,
   AcceptsAnyBody,

@@ -12,6 +12,7 @@ export {
 export { TopicCollector, testKafka, type ReceivedMessage } from './kafka';
 export { listen, request, rawRequest, type JsonResponse, type RawResponse } from './http';
 export { bodyTypeProblems, declaredBodyTypes } from './body-type-walk';
+export { secretRouteProblems, secretFields, declaresNoStore, SECRET_FIELD } from './secret-routes';
 export { serviceEnv, eventually } from './env';
 export { spawnTsProcess, type JsonLineProcess } from './process';
 export { OtlpReceiver, OtlpSpanKind, type ReceivedSpan } from './otlp-receiver';

@@ -221,12 +221,15 @@ describe('webhook API classes', () => {
   it('validate as documented, and put what the base has first', () => {
     class Create extends webhookCreateRequest(docs(IsOptional)) {}
     expect(errorsOf(Create, { url: 'https://x', events: ['a.b'] })).toEqual([]);
-    expect(errorsOf(Create, { url: '', events: ['a.b', 'c.d', 'a.b'], description: 5, extra: 1 })).toEqual([
+    expect(errorsOf(Create, { url: 7, events: ['a.b', 'c.d', 'a.b'], description: 5, extra: 1 })).toEqual([
       'extra',
       'url',
       'events',
       'description',
     ]);
+    // An empty or over-long URL is the SSRF guard's 422 WEBHOOK_URL_INVALID (as documented), not a 400.
+    expect(errorsOf(Create, { url: '', events: ['a.b'] })).toEqual([]);
+    expect(errorsOf(Create, { url: `https://x/${'a'.repeat(3000)}`, events: ['a.b'] })).toEqual([]);
     class Update extends webhookUpdateRequest(docs(absentNotNull), Id) {}
     expect(propertiesOf(Update)).toEqual(['url', 'events', 'enabled', 'description']);
     expect(errorsOf(Update, { id: 'x', url: null, description: null })).toEqual(['id', 'url']);

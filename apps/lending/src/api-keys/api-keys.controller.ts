@@ -1,9 +1,9 @@
 import { LendingApi } from '../common/lending-api';
-import { Body, Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
-import { ApiEnvelope, list } from '@platform/envelope';
+import { ApiEnvelope, ShowsSecret, list } from '@platform/envelope';
 import { LendingAccess, type PartnerPrincipal } from '../tenancy/scopes';
 import { ApiKeysError } from './api-keys.errors';
 import { ApiKeysService } from './api-keys.service';
@@ -19,7 +19,7 @@ export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
   @Post('IssueKey')
-  @Header('Cache-Control', 'no-store')
+  @ShowsSecret()
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('keys:admin')
   @ApiOperation({
@@ -32,7 +32,7 @@ export class ApiKeysController {
   }
 
   @Post('ReissueKey')
-  @Header('Cache-Control', 'no-store')
+  @ShowsSecret()
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('keys:admin')
   @ApiOperation({

@@ -5,7 +5,7 @@ import { LendingError, lendingError } from './lending.errors';
  * Lending API versions (decision 0026). A request selects one with the `Api-Version` header (`1`, or
  * `v1`); without it, the current version answers. Every answer says which version produced it in its
  * own `Api-Version` header. An unknown version is refused (400) before any route runs, never served
- * by a guess. An incompatible change ships as the next number, next to the old one, which keeps
+ * by a guess (that refusal says `Api-Version` of the current one). An incompatible change ships as the next number, next to the old one, which keeps
  * answering under its support agreement; `SUPPORTED` lists the versions still served.
  */
 export const API_VERSIONS = ['1'] as const;
@@ -27,6 +27,8 @@ export function apiVersionMiddleware(
   next: (err?: unknown) => void,
 ) {
   const version = requestedVersion(req.headers[HEADER]);
+  // The refusal of an unknown version is the current version's answer, and says so.
+  res.setHeader('Api-Version', version === 'unsupported' ? CURRENT_API_VERSION : version);
   if (version === 'unsupported') {
     const given = String(req.headers[HEADER])
       .replace(/[^\x20-\x7e]/g, '?')
@@ -39,6 +41,5 @@ export function apiVersionMiddleware(
       ),
     );
   }
-  res.setHeader('Api-Version', version);
   next();
 }

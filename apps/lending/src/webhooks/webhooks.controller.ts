@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
-import { ApiEnvelope, list } from '@platform/envelope';
+import { ApiEnvelope, ShowsSecret, list } from '@platform/envelope';
 import { LendingApi } from '../common/lending-api';
 import { LendingAccess, type PartnerPrincipal } from '../tenancy/scopes';
 import {
@@ -44,6 +44,7 @@ export class WebhooksController {
   }
 
   @Post('CreateSubscription')
+  @ShowsSecret()
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('webhooks:write')
   @ApiOperation({
@@ -103,6 +104,7 @@ export class WebhooksController {
   }
 
   @Post('RotateSecret')
+  @ShowsSecret()
   @HttpCode(200)
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('webhooks:write')

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public, headerValue } from '@platform/auth';
-import { RawResponse, AcceptsBody } from '@platform/envelope';
+import { RawResponse, AcceptsBody, ShowsSecret } from '@platform/envelope';
 import { OAuthErrorResponse, OAuthTokenRequest, OAuthTokenResponse } from './dto/oauth-token.dto';
 import { IpAllowlistService } from './ip-allowlist.service';
 import type { RequestWithOAuthForm } from './oauth-form.middleware';
@@ -22,6 +22,8 @@ export class OAuthController {
   ) {}
 
   @Post('token')
+  // RFC 6749 5.1: the token answer is never cached (errors too; the handler sets it on every answer).
+  @ShowsSecret()
   @Public()
   @RawResponse()
   @HttpCode(200)

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
-import { ApiEnvelope, list } from '@platform/envelope';
+import { ApiEnvelope, ShowsSecret, list } from '@platform/envelope';
 import { VerificationAccess, type OrganizationPrincipal } from '../tenancy/scopes';
 import {
   CreateWebhookEndpointRequest,
@@ -34,6 +34,7 @@ export class WebhookEndpointsController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
 
   @Post()
+  @ShowsSecret()
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
   @ApiOperation({ summary: 'Add a webhook endpoint; its signing secret is shown in this answer only' })
@@ -94,6 +95,7 @@ export class WebhookEndpointsController {
   }
 
   @Post(':id/rotate-secret')
+  @ShowsSecret()
   @HttpCode(200)
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
