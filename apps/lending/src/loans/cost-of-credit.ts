@@ -58,10 +58,11 @@ export type ContractTerms = Pick<
 >;
 
 /**
- * The schedule the contract generates when paid out on `on`: the loan's terms, the origination fee with
- * the first instalment (what DisburseLoan stores; see firstSchedule in disbursement.service.ts).
+ * The schedule the contract generates when paid out on `on` (first due date one period on unless
+ * given): the loan's terms, the origination fee with the first instalment. It is what DisburseLoan
+ * stores (firstSchedule in disbursement.service.ts generates the same; it can call this).
  */
-export function contractSchedule(loan: ContractTerms, on: string) {
+export function contractSchedule(loan: ContractTerms, on: string, firstDueDate?: string) {
   return generateSchedule({
     principal: loan.principal,
     annualRate: loan.annualRate,
@@ -71,6 +72,7 @@ export function contractSchedule(loan: ContractTerms, on: string) {
     dayCount: loan.dayCount,
     interestMethod: loan.interestMethod,
     disbursementDate: on,
+    firstDueDate,
     graceInterestOnly: loan.graceInterestOnly,
     gracePrincipal: loan.gracePrincipal,
     rounding: loan.rounding,
