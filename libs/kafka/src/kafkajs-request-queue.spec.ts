@@ -34,7 +34,7 @@ describe('kafkajs request queue timers', () => {
   beforeEach(() => {
     delays = [];
     const real = global.setTimeout;
-    spy = jest.spyOn(global, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+    spy = jest.spyOn(global, 'setTimeout').mockImplementation(((_fn: () => void, ms?: number) => {
       delays.push(ms ?? 0);
       return real(() => undefined, 0);
     }) as typeof setTimeout);
