@@ -2,7 +2,7 @@ import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public, headerValue } from '@platform/auth';
-import { RawResponse, AcceptsBody, ShowsSecret } from '@platform/envelope';
+import { AcceptsAnyBody, RawResponse, ShowsSecret } from '@platform/envelope';
 import { OAuthErrorResponse, OAuthTokenRequest, OAuthTokenResponse } from './dto/oauth-token.dto';
 import { IpAllowlistService } from './ip-allowlist.service';
 import type { RequestWithOAuthForm } from './oauth-form.middleware';
@@ -31,7 +31,8 @@ export class OAuthController {
     summary:
       'Exchange an API key for a short-lived bearer token (OAuth 2.0 client credentials, RFC 6749 4.4): client_id = organization id, client_secret = API key',
   })
-  @AcceptsBody('application/x-www-form-urlencoded')
+  // Its own RFC 6749 5.2 `invalid_request` for a body that is not a form, as OAuth clients expect.
+  @AcceptsAnyBody('application/x-www-form-urlencoded')
   @ApiBody({ type: OAuthTokenRequest })
   @ApiResponse({ status: 200, type: OAuthTokenResponse, description: 'RFC 6749 5.1 (not the envelope)' })
   @ApiResponse({ status: 400, type: OAuthErrorResponse, description: 'RFC 6749 5.2 (not the envelope)' })
