@@ -418,6 +418,19 @@ describe('lending money: exact at every size, over HTTP (fast-check, real Postgr
               expect(v.parts.reduce((x, part) => x + big(part.amount), 0n) + big(v.overpayment)).toBe(
                 big(step.amount),
               );
+              if (step.mode === 'regular' && v.mode === 'regular') {
+                // A regular payment settles each component in the answer's order as far as it goes.
+                let left = big(step.amount);
+                for (const part of v.parts) {
+                  const due = big(part.debt) < left ? big(part.debt) : left;
+                  expect({ component: part.component, amount: big(part.amount) }).toEqual({
+                    component: part.component,
+                    amount: due,
+                  });
+                  left -= due;
+                }
+                expect(big(v.overpayment)).toBe(left);
+              }
               if (v.transactionId) payments.push(v.transactionId);
               const { balances } = await checkLedger(loan.id);
               expect(v.balances.totalOutstanding).toBe(balances.totalOutstanding);
