@@ -19,6 +19,7 @@ export {
 export { OutboxWriter, type AppendOptions } from './outbox.writer';
 export {
   prepareOutboxAppend,
+  outboxInsertSql,
   isoInstantSql,
   type OutboxAppend,
   type BindParam,

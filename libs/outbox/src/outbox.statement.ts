@@ -28,6 +28,21 @@ export interface OutboxAppend {
    * context active when the event was prepared.
    */
   insertSql(bind: BindParam, source?: string): string;
+  /** The row's `SELECT` alone, for `outboxInsertSql`, which writes several events in one `INSERT`. */
+  selectSql(bind: BindParam): string;
+}
+
+/**
+ * One `INSERT` of several prepared events (no `source`), in their order (the outbox `seq` follows the
+ * order of the rows), with the `pg_notify` of `insertSql`. For a data-modifying CTE of the caller's.
+ */
+export function outboxInsertSql(schema: string, appends: readonly OutboxAppend[], bind: BindParam): string {
+  if (!appends.length) throw new Error('outboxInsertSql needs at least one event');
+  return `INSERT INTO ${quoteSchema(schema)}.outbox
+    (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload,
+     trace_context)
+  ${appends.map((a) => a.selectSql(bind)).join('\n  UNION ALL\n  ')}
+  RETURNING id, pg_notify(${bind(OUTBOX_CHANNEL)}, ${bind(schema)})`;
 }
 
 /** A `timestamptz` expression as a JSON instant the way `Date.prototype.toISOString` writes it. */
@@ -60,23 +75,26 @@ export function prepareOutboxAppend<T, F extends keyof T & string = never>(
   // Taken now, in the work that prepares the event (the statement runs in the same request or message).
   const trace = activeTraceContext();
   const keyExpr = fromRow?.[contract.key as F];
+  const select = (bind: BindParam, from: string) => {
+    const payloadSql = filled.length
+      ? `${bind(JSON.stringify(payload))}::jsonb || jsonb_build_object(${filled
+          .map(([field, expr]) => `${bind(field)}::text, ${expr}`)
+          .join(', ')})`
+      : `${bind(JSON.stringify(payload))}::jsonb`;
+    const aggregateId = keyExpr ? `(${keyExpr})::text` : bind(contract.keyOf(candidate as T));
+    return `SELECT ${bind(id)}::uuid, ${bind(contract.topic)}, ${bind(contract.eventType)},
+    ${bind(contract.schemaVersion)}::int, ${bind(contract.aggregateType)}, ${aggregateId},
+    ${bind(opts.tenantId ?? null)}::text, ${bind(opts.requestId ?? null)}::text, ${payloadSql},
+    ${bind(trace && JSON.stringify(trace))}::jsonb${from}`;
+  };
   return {
     id,
+    selectSql: (bind) => select(bind, ''),
     insertSql(bind, source) {
-      const payloadSql = filled.length
-        ? `${bind(JSON.stringify(payload))}::jsonb || jsonb_build_object(${filled
-            .map(([field, expr]) => `${bind(field)}::text, ${expr}`)
-            .join(', ')})`
-        : `${bind(JSON.stringify(payload))}::jsonb`;
-      const aggregateId = keyExpr ? `(${keyExpr})::text` : bind(contract.keyOf(candidate as T));
-      const from = source ? `\n  FROM ${source}` : '';
       return `INSERT INTO ${table}
     (id, topic, event_type, schema_version, aggregate_type, aggregate_id, tenant_id, request_id, payload,
      trace_context)
-  SELECT ${bind(id)}::uuid, ${bind(contract.topic)}, ${bind(contract.eventType)},
-    ${bind(contract.schemaVersion)}::int, ${bind(contract.aggregateType)}, ${aggregateId},
-    ${bind(opts.tenantId ?? null)}::text, ${bind(opts.requestId ?? null)}::text, ${payloadSql},
-    ${bind(trace && JSON.stringify(trace))}::jsonb${from}
+  ${select(bind, source ? `\n  FROM ${source}` : '')}
   RETURNING id, pg_notify(${bind(OUTBOX_CHANNEL)}, ${bind(schema)})`;
     },
   };

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { BindParam } from '@platform/outbox';
 import { txManager, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 
@@ -82,6 +83,20 @@ export class AccountingBooksRepository {
       [organizationId],
     );
     return rows[0].first;
+  }
+
+  /** The INSERT of `record` for several events, as a statement for LoanEventsRepository.appendAll. */
+  recordSql(organizationId: OrganizationId, rows: readonly RecordedAccountingEvent[]) {
+    return (bind: BindParam): string =>
+      `INSERT INTO lending.accounting_events (organization_id, event_id, event_type, business_date, payload)
+       VALUES ${rows
+         .map(
+           (e) =>
+             `(${bind(organizationId)}, ${bind(e.eventId)}::uuid, ${bind(e.eventType)}, ${bind(
+               e.businessDate,
+             )}::date, ${bind(JSON.stringify(e.payload))}::jsonb)`,
+         )
+         .join(', ')}`;
   }
 
   async record(tx: Tx, organizationId: OrganizationId, e: RecordedAccountingEvent): Promise<void> {

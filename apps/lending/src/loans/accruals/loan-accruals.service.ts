@@ -151,7 +151,7 @@ export class LoanAccruals {
       rows: position.rows,
       totals: position.totals,
       balances: position.balances,
-      onOverdue: await this.ledger.overdueByInstalment(organizationId, loan.id, tx),
+      onOverdue: position.onOverdue,
       state,
       out,
       today,

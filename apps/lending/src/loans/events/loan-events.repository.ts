@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { lendingEventContract, type LendingEventType } from '@platform/messaging';
-import { OutboxWriter } from '@platform/outbox';
+import { randomUUID } from 'node:crypto';
+import { OutboxWriter, outboxInsertSql, prepareOutboxAppend, type BindParam } from '@platform/outbox';
 import { txManager, type Tx } from '@platform/persistence';
 import { service } from '@platform/registry';
 import type { OrganizationId } from '@platform/tenancy';
 import { currentRequestId } from '../../common/request-context';
 
-const outbox = new OutboxWriter(service('lending').schema);
+const SCHEMA = service('lending').schema;
+const outbox = new OutboxWriter(SCHEMA);
 
 /**
  * Lending's outbox (outbox-relay publishes it to Kafka): one row per event, in the caller's
@@ -28,4 +30,42 @@ export class LoanEventsRepository {
       requestId: currentRequestId(),
     });
   }
+
+  /**
+   * Several events in one round trip, in their order: their outbox rows in one INSERT, and `also`,
+   * further data-modifying statements of the same transaction that need the events' ids (the
+   * accounting book's records), as CTEs of the same statement. Returns the events' ids, in order.
+   */
+  async appendAll(
+    tx: Tx,
+    organizationId: OrganizationId,
+    events: readonly { type: LendingEventType; payload: object; eventId: string }[],
+    also: readonly ((bind: BindParam) => string)[] = [],
+  ): Promise<void> {
+    if (!events.length) return;
+    const params: unknown[] = [];
+    const bind: BindParam = (v) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    const requestId = currentRequestId();
+    const appends = events.map((e) =>
+      prepareOutboxAppend(SCHEMA, lendingEventContract(e.type), e.payload as never, {
+        tenantId: organizationId,
+        requestId,
+        eventId: e.eventId,
+      }),
+    );
+    const ctes = [`written AS (${outboxInsertSql(SCHEMA, appends, bind)})`];
+    also.forEach((sql, i) => ctes.push(`also_${i} AS (${sql(bind)} RETURNING 1)`));
+    await txManager(tx).query(
+      `WITH ${ctes.join(',\n')}\nSELECT (SELECT count(*) FROM written)${also
+        .map((_, i) => ` + (SELECT count(*) FROM also_${i})`)
+        .join('')} AS n`,
+      params,
+    );
+  }
 }
+
+/** A new event's id (the outbox row's, the Kafka `event-id`). */
+export const newEventId = (): string => randomUUID();

@@ -7,7 +7,7 @@ import { WebhookQueueRepository } from '../../webhooks/webhook-queue.repository'
 import { todayUtc } from '../loan-dates';
 import { eventsOf, type EventBody, type LoanEvent } from './event-payloads';
 import type { LoanFact } from './loan-facts';
-import { LoanEventsRepository } from './loan-events.repository';
+import { LoanEventsRepository, newEventId } from './loan-events.repository';
 
 const DAY_CLOSED = 'lending.accounting.day-closed';
 
@@ -39,7 +39,10 @@ export class LoanEvents {
     await this.announce(tx, organizationId, fact);
   }
 
-  /** Writes an operation's events: those of a fact (event-payloads.ts), or the ones given. */
+  /**
+   * Writes an operation's events, those of a fact (event-payloads.ts) or the ones given, in one round
+   * trip: their outbox rows and accounting records in one statement, then their webhook deliveries.
+   */
   async announce(
     tx: Tx,
     organizationId: OrganizationId,
@@ -47,7 +50,9 @@ export class LoanEvents {
     today = todayUtc(),
   ): Promise<void> {
     const events = Array.isArray(what) ? what : eventsOf(what, today);
-    for (const e of events) await this.emit(tx, organizationId, e.type, e.body as never);
+    const prepared: Prepared[] = [];
+    for (const e of events) prepared.push(await this.prepare(tx, organizationId, e.type, e.body as never));
+    await this.write(tx, organizationId, prepared);
   }
 
   /** Writes one event; the fields every lending event shares are filled in here. Returns its id. */
@@ -57,6 +62,17 @@ export class LoanEvents {
     type: T,
     body: EventBody<T>,
   ): Promise<string> {
+    const p = await this.prepare(tx, organizationId, type, body);
+    await this.write(tx, organizationId, [p]);
+    return p.eventId;
+  }
+
+  private async prepare<T extends LendingEventType>(
+    tx: Tx,
+    organizationId: OrganizationId,
+    type: T,
+    body: EventBody<T>,
+  ): Promise<Prepared> {
     const payload: Record<string, unknown> = {
       eventType: type,
       schemaVersion: 1,
@@ -71,15 +87,33 @@ export class LoanEvents {
       const proposed = payload.businessDate as string;
       if (last !== null && proposed <= last) payload.businessDate = dayAfter(last);
     }
-    const eventId = await this.repository.append(tx, organizationId, type, payload);
-    if (accounting)
-      await this.books.record(tx, organizationId, {
-        eventId,
-        eventType: type,
-        businessDate: payload.businessDate as string,
-        payload,
-      });
-    await this.webhooks.enqueue(tx, organizationId, type, eventId, payload);
-    return eventId;
+    return { type, payload, eventId: newEventId(), accounting };
   }
+
+  private async write(tx: Tx, organizationId: OrganizationId, prepared: Prepared[]): Promise<void> {
+    const booked = prepared
+      .filter((p) => p.accounting)
+      .map((p) => ({
+        eventId: p.eventId,
+        eventType: p.type,
+        businessDate: p.payload.businessDate as string,
+        payload: p.payload,
+      }));
+    await this.repository.appendAll(
+      tx,
+      organizationId,
+      prepared,
+      booked.length ? [this.books.recordSql(organizationId, booked)] : [],
+    );
+    for (const p of prepared) await this.webhooks.enqueue(tx, organizationId, p.type, p.eventId, p.payload);
+  }
+}
+
+/** An event ready to be written: its full payload and its id. */
+interface Prepared {
+  type: LendingEventType;
+  payload: Record<string, unknown>;
+  eventId: string;
+  /** Whether it is an accounting event (also recorded for the daily file). */
+  accounting: boolean;
 }

@@ -7,7 +7,7 @@ import { TenantData } from '../../tenancy/tenant-data';
 import { LoanAccruals } from '../accruals/loan-accruals.service';
 import { LoanEvents } from '../events/loan-events';
 import { LedgerRepository } from '../ledger/ledger.repository';
-import { LoanBook, type LoanPosition } from '../ledger/loan-book';
+import { advancePosition, LoanBook, type LoanPosition } from '../ledger/loan-book';
 import type { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { todayUtc } from '../loan-dates';
 import { LoanMoves } from '../loan-moves';
@@ -160,7 +160,10 @@ export class MoneyPipeline {
         tx,
         plan.move.also,
       );
-    const after = await this.book.position(organizationId, loan.id, tx);
+    // Without a schedule change the position after is the one before with the lines added: no read.
+    let after = before;
+    if (s) after = await this.book.position(organizationId, loan.id, tx);
+    else if (plan.posting) after = advancePosition(before, plan.posting.lines, plan.posting.valueDate);
     return { ctx, plan, transaction, before, after, version };
   }
 }

@@ -8,7 +8,7 @@ import type { MakePaymentRequest, PreviewPaymentRequest } from '../dto/payment.r
 import type { PaymentResponse } from '../dto/payment.response';
 import type { PaymentChannel } from '../events/loan-facts';
 import { balancesOf, interestHeld, principalOwed } from '../ledger/balances';
-import { LedgerRepository, type OverdueBalance } from '../ledger/ledger.repository';
+import type { OverdueBalance } from '../ledger/ledger.repository';
 import type { LoanPosition } from '../ledger/loan-book';
 import { LoanTexts } from '../loan-texts';
 import { LoanViews } from '../loan-views';
@@ -75,7 +75,6 @@ interface PaymentAsked {
 export class PaymentsService {
   constructor(
     private readonly pipeline: MoneyPipeline,
-    private readonly ledger: LedgerRepository,
     private readonly accruals: LoanAccruals,
     private readonly views: LoanViews,
     private readonly texts: LoanTexts,
@@ -124,13 +123,13 @@ export class PaymentsService {
       loanId: asked.loanId,
       admission: { kind: 'active' },
       catchUpTo: (ctx) => asked.valueDate ?? ctx.today,
-      gather: async (ctx) => ({
-        lastValueDate: await this.ledger.lastValueDate(ctx.organizationId, ctx.loan.id, ctx.tx),
+      gather: async (ctx, before) => ({
+        lastValueDate: before.lastValueDate,
         accruedThrough:
           asked.mode === 'regular'
             ? null
             : await this.accruals.accruedThrough(ctx.organizationId, ctx.loan, ctx.tx),
-        onOverdue: await this.ledger.overdueByInstalment(ctx.organizationId, ctx.loan.id, ctx.tx),
+        onOverdue: before.onOverdue,
       }),
       plan: (ctx, before, input) => planPayment(ctx, before, input, asked),
       events: (booked) => ({

@@ -12,7 +12,7 @@ import {
 } from '../events/schedule-change-events';
 import { interestHeld, principalOwed } from '../ledger/balances';
 import type { TransactionKind } from '../ledger/chart-of-accounts';
-import { LedgerRepository, type OverdueBalance } from '../ledger/ledger.repository';
+import type { OverdueBalance } from '../ledger/ledger.repository';
 import { Posting, type PostingLine } from '../ledger/posting';
 import { normaliseRate, rateWithinLimit } from '../loan-terms';
 import { LoanTexts } from '../loan-texts';
@@ -71,7 +71,6 @@ type Announce = (booked: Booked<ChangePlan>, fact: ScheduleChangeFact) => LoanEv
 export class ScheduleChangesService {
   constructor(
     private readonly pipeline: MoneyPipeline,
-    private readonly ledger: LedgerRepository,
     private readonly views: LoanViews,
     private readonly texts: LoanTexts,
     private readonly products: LoanProductsRepository,
@@ -176,7 +175,7 @@ export class ScheduleChangesService {
       admission: { kind: 'active' },
       admit,
       catchUpTo: (ctx) => ctx.today,
-      gather: (ctx) => this.ledger.overdueByInstalment(ctx.organizationId, ctx.loan.id, ctx.tx),
+      gather: (_ctx, before) => Promise.resolve(before.onOverdue),
       plan: (ctx, before, onOverdue) => {
         const { loan, today, lang } = ctx;
         const base = changeBase(before.rows, today, interestHeld(before.balances), includeOverdue, onOverdue);

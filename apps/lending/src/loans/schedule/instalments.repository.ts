@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
-import { TenantScopedRepository, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
+import type { PositionRow } from '../payments/payment-plan';
+import { exactMinor } from '../ledger/money-range';
 import type { Instalment } from '../math';
 import { LoanInstalment } from './loan-instalment.entity';
 
@@ -87,4 +89,94 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
     );
     await this.update(organizationId, { loanId, supersededBy: changedBy }, { supersededBy: null }, tx);
   }
+
+  /**
+   * A loan's position in one round trip (LoanBook.position): the schedule in force, what was paid on
+   * each instalment and what each has on the overdue accounts, every account's totals, and the last
+   * transaction's value date. Sums travel as text and are read exactly (exactMinor).
+   */
+  async position(organizationId: OrganizationId, loanId: string, tx: Tx): Promise<PositionRead> {
+    const [row] = (await txManager(tx).query(
+      `SELECT
+         (SELECT coalesce(json_agg(json_build_object(
+                   'id', i.id, 'number', i.number, 'periodStart', i.period_start::text,
+                   'dueDate', i.due_date::text, 'principal', i.principal::text, 'interest', i.interest::text,
+                   'fees', i.fees::text, 'balanceAfter', i.balance_after::text) ORDER BY i.number), '[]')
+            FROM loan_instalments i
+           WHERE i.organization_id = $1 AND i.loan_id = $2 AND i.superseded_by IS NULL) AS rows,
+         (SELECT coalesce(json_agg(json_build_object('account', a.account, 'debit', a.debit::text,
+                   'credit', a.credit::text)), '[]')
+            FROM (SELECT account, sum(debit) AS debit, sum(credit) AS credit FROM ledger_lines
+                   WHERE organization_id = $1 AND loan_id = $2 GROUP BY account) a) AS totals,
+         (SELECT coalesce(json_agg(json_build_object('id', b.instalment_id,
+                   'principal', b.principal::text, 'interest', b.interest::text, 'fees', b.fees::text,
+                   'overduePrincipal', b.overdue_principal::text, 'overdueInterest', b.overdue_interest::text,
+                   'onOverdue', b.on_overdue > 0)), '[]')
+            FROM (SELECT instalment_id,
+                         sum(credit - debit) FILTER (WHERE account IN ('loan_principal', 'overdue_principal')) AS principal,
+                         sum(credit - debit) FILTER (
+                           WHERE account IN ('interest_receivable', 'interest_advance', 'overdue_interest')) AS interest,
+                         sum(credit - debit) FILTER (WHERE account = 'fee_receivable') AS fees,
+                         sum(debit - credit) FILTER (WHERE account = 'overdue_principal') AS overdue_principal,
+                         sum(debit - credit) FILTER (WHERE account = 'overdue_interest') AS overdue_interest,
+                         count(*) FILTER (WHERE account IN ('overdue_principal', 'overdue_interest')) AS on_overdue
+                    FROM ledger_lines
+                   WHERE organization_id = $1 AND loan_id = $2 AND instalment_id IS NOT NULL
+                   GROUP BY instalment_id) b) AS by_instalment,
+         (SELECT max(value_date)::text FROM ledger_transactions
+           WHERE organization_id = $1 AND loan_id = $2) AS last_value_date`,
+      [organizationId, loanId],
+    )) as {
+      rows: Record<string, string | number>[];
+      totals: { account: string; debit: string; credit: string }[];
+      by_instalment: Record<string, string | boolean | null>[];
+      last_value_date: string | null;
+    }[];
+    const n = (v: string | number | null | undefined, field: string) => exactMinor(v ?? null, field);
+    return {
+      rows: row.rows.map((r) => ({
+        id: String(r.id),
+        number: Number(r.number),
+        periodStart: String(r.periodStart),
+        dueDate: String(r.dueDate),
+        principal: n(r.principal, 'principal'),
+        interest: n(r.interest, 'interest'),
+        fees: n(r.fees, 'fees'),
+        balanceAfter: n(r.balanceAfter, 'balanceAfter'),
+      })),
+      totals: row.totals.map((t) => ({
+        account: t.account,
+        debit: n(t.debit, 'debit'),
+        credit: n(t.credit, 'credit'),
+      })),
+      byInstalment: row.by_instalment.map((b) => ({
+        id: String(b.id),
+        paid: {
+          principal: n(b.principal as string, 'paid'),
+          interest: n(b.interest as string, 'paid'),
+          fees: n(b.fees as string, 'paid'),
+        },
+        overdue: {
+          principal: n(b.overduePrincipal as string, 'overdue'),
+          interest: n(b.overdueInterest as string, 'overdue'),
+        },
+        onOverdue: b.onOverdue === true,
+      })),
+      lastValueDate: row.last_value_date,
+    };
+  }
+}
+
+/** What InstalmentsRepository.position reads (LoanBook makes the LoanPosition of it). */
+export interface PositionRead {
+  rows: Omit<PositionRow, 'paid'>[];
+  totals: { account: string; debit: number; credit: number }[];
+  byInstalment: {
+    id: string;
+    paid: { principal: number; interest: number; fees: number };
+    overdue: { principal: number; interest: number };
+    /** Whether any line of the instalment is on an overdue account. */
+    onOverdue: boolean;
+  }[];
+  lastValueDate: string | null;
 }
