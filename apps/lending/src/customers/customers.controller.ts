@@ -15,7 +15,7 @@ import {
   GetCustomersRequest,
   UpdateCustomerRequest,
 } from './dto/customer.request';
-import { CustomerResponse, CustomerSummaryResponse, StatusDictionaryResponse } from './dto/customer.response';
+import { CustomerResponse, CustomerStatusResponse, CustomerSummaryResponse } from './dto/customer.response';
 import { RequestLanguage } from '../common/lending-api';
 
 @LendingApi('Customers')
@@ -109,8 +109,12 @@ export class CustomersController {
   @Get('GetCustomerStatuses')
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('customers:read')
-  @ApiOperation({ summary: 'Customer statuses with their names and allowed transitions' })
-  @ApiEnvelope(StatusDictionaryResponse, { list: true })
+  @ApiOperation({
+    summary: 'Customer statuses with their names and allowed transitions',
+    description:
+      'Each status also lists the operations it allows (`allows`): the table every operation that starts new business or moves money out checks.',
+  })
+  @ApiEnvelope(CustomerStatusResponse, { list: true })
   statuses(@RequestLanguage() lang: Language) {
     const items = this.customers.statuses(lang);
     return list(items, items.length);

@@ -6,6 +6,7 @@ import type { OrganizationId } from '@platform/tenancy';
 import { TenantData } from '../tenancy/tenant-data';
 import { CustomerBankAccountsRepository } from './bank-accounts/customer-bank-accounts.repository';
 import { assertDateInRange, customerOrNotFound, lockCustomerForChange, today } from './customer-lock';
+import { CUSTOMER_STANDING } from './customer-standing';
 import { CUSTOMER_STATUSES, CUSTOMER_TRANSITIONS } from './customer-statuses';
 import { CustomerTexts } from './customer-texts';
 import { bankAccountView, customerSummary, identifierView } from './customer-views';
@@ -23,7 +24,7 @@ import type {
 import type {
   CustomerResponse,
   CustomerSummaryResponse,
-  StatusDictionaryResponse,
+  CustomerStatusResponse,
 } from './dto/customer.response';
 import { CustomerIdentifiersRepository } from './identifiers/customer-identifiers.repository';
 import { normaliseIdentifier } from './identifiers/identifier-rules';
@@ -194,12 +195,16 @@ export class CustomersService {
     return { items: rows.map((r) => this.summary(r, lang)), total };
   }
 
-  statuses(lang: Language): StatusDictionaryResponse[] {
+  statuses(lang: Language): CustomerStatusResponse[] {
     const named = (status: (typeof CUSTOMER_STATUSES)[number]) => ({
       status,
       statusName: this.texts.customerStatus(status, lang),
     });
-    return CUSTOMER_STATUSES.map((s) => ({ ...named(s), next: CUSTOMER_TRANSITIONS[s].map(named) }));
+    return CUSTOMER_STATUSES.map((s) => ({
+      ...named(s),
+      next: CUSTOMER_TRANSITIONS[s].map(named),
+      allows: [...CUSTOMER_STANDING[s]],
+    }));
   }
 
   private assertVersion(current: Customer, expected: number | undefined): void {

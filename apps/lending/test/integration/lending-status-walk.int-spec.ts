@@ -294,6 +294,18 @@ describe('lending: every (status, operation) pair of the standing tables, throug
   }, 120_000);
   afterAll(() => s?.close());
 
+  it('GetCustomerStatuses answers the same table: what each status allows', async () => {
+    const headers = await s.organization('walk-dictionary');
+    const r = await s.call<{ items: { status: string; allows: string[] }[] }>(
+      headers,
+      'GET',
+      '/Customers/GetCustomerStatuses',
+    );
+    expect(r.body.value.items.map((i) => [i.status, i.allows])).toEqual(
+      CUSTOMER_STATUSES.map((status) => [status, STANDING_OPERATIONS.filter((op) => mayStart(status, op))]),
+    );
+  });
+
   it.each(CUSTOMER_STATUSES.map((status) => [status]))(
     'a customer %s: each operation is allowed or refused as CUSTOMER_STANDING says',
     async (status: CustomerStatus) => {

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { SUPPORTED_LANGUAGES } from '@platform/i18n';
 import { BANK_ACCOUNT_FORMATS } from '../bank-accounts/customer-bank-account.entity';
+import { STANDING_OPERATIONS } from '../customer-standing';
 import { CUSTOMER_STATUSES } from '../customer-statuses';
 import { CUSTOMER_KINDS, GENDERS } from '../customer.entity';
 import { IDENTIFIER_TYPES } from '../identifiers/identifier-rules';
@@ -105,4 +106,15 @@ export class StatusNameResponse {
 export class StatusDictionaryResponse extends StatusNameResponse {
   @ApiProperty({ type: [StatusNameResponse], description: 'Allowed next statuses; none: final' })
   next: StatusNameResponse[];
+}
+
+/** A customer status: where it may go next and what business it allows (customer-standing.ts). */
+export class CustomerStatusResponse extends StatusDictionaryResponse {
+  @ApiProperty({
+    enum: STANDING_OPERATIONS,
+    isArray: true,
+    description:
+      'The operations that may start for a customer in this status; any other is refused with 409 CUSTOMER_NOT_IN_GOOD_STANDING',
+  })
+  allows: string[];
 }
