@@ -62,6 +62,12 @@ interface OperationCase {
   unchanged(w: World, subj: Subject): Promise<void>;
 }
 
+/** A subject's id that its case's prepare step set. */
+function must(id: string | undefined): string {
+  if (!id) throw new Error('the subject was not prepared');
+  return id;
+}
+
 const call = <T = Record<string, unknown>>(
   w: World,
   method: string,
@@ -129,7 +135,7 @@ const CASES: Record<StandingOperation, OperationCase> = {
       call(w, 'POST', '/Applications/SubmitApplication', { applicationId: subj.applicationId }, lang),
     succeeded: async (_w, _subj, res) =>
       expect([res.status, (res.body.value as { status?: string }).status]).toEqual([200, 'submitted']),
-    unchanged: async (w, subj) => expect(await applicationStatus(w, subj.applicationId!)).toBe('draft'),
+    unchanged: async (w, subj) => expect(await applicationStatus(w, must(subj.applicationId))).toBe('draft'),
   },
   ChecksCompleted: {
     prepare: async (w) => ({ applicationId: await submittedApp(w) }),
@@ -175,7 +181,8 @@ const CASES: Record<StandingOperation, OperationCase> = {
       call(w, 'POST', '/Applications/AcceptOffer', { applicationId: subj.applicationId }, lang),
     succeeded: async (_w, _subj, res) =>
       expect([res.status, (res.body.value as { status?: string }).status]).toEqual([200, 'accepted']),
-    unchanged: async (w, subj) => expect(await applicationStatus(w, subj.applicationId!)).toBe('approved'),
+    unchanged: async (w, subj) =>
+      expect(await applicationStatus(w, must(subj.applicationId))).toBe('approved'),
   },
   CreateLoan: {
     prepare: async (w) => ({ applicationId: await checkedApp(w, APPROVED_ID, 'approved') }),
@@ -207,7 +214,7 @@ const CASES: Record<StandingOperation, OperationCase> = {
       ]),
     unchanged: async (w, subj) => {
       const loan = await ok<LoanView>(call(w, 'GET', `/Loans/GetLoan?LoanId=${subj.loanId}`));
-      expect([loan.status, await transactionsOf(w.s, subj.loanId!)]).toEqual(['created', 0]);
+      expect([loan.status, await transactionsOf(w.s, must(subj.loanId))]).toEqual(['created', 0]);
     },
   },
   MakePayment: {
@@ -220,9 +227,9 @@ const CASES: Record<StandingOperation, OperationCase> = {
       w.s.call(idem(w.headers), 'POST', '/Loans/MakePayment', { loanId: subj.loanId, amount: 10_000 }, lang),
     succeeded: async (w, subj, res) => {
       expect(res.status).toBe(200);
-      expect(await transactionsOf(w.s, subj.loanId!, 'repayment')).toBe(1);
+      expect(await transactionsOf(w.s, must(subj.loanId), 'repayment')).toBe(1);
     },
-    unchanged: async (w, subj) => expect(await transactionsOf(w.s, subj.loanId!, 'repayment')).toBe(0),
+    unchanged: async (w, subj) => expect(await transactionsOf(w.s, must(subj.loanId), 'repayment')).toBe(0),
   },
 };
 
