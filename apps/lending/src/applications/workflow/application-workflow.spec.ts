@@ -6,8 +6,10 @@ import {
   TRANSITIONS,
   checksClaimExpired,
   findTransition,
+  standingOperationOf,
   transitionsFrom,
 } from './application-workflow';
+import { STANDING_OPERATIONS } from '../../customers/customer-standing';
 
 describe('the application workflow table', () => {
   it('names only known statuses and actions, and never repeats a move', () => {
@@ -57,6 +59,26 @@ describe('the application workflow table', () => {
     expect(findTransition('draft', 'approved', 'MakeDecision', 'key')).toBeNull();
     // A status the table does not know (a legacy row's) has no moves.
     expect(transitionsFrom('hijacked')).toEqual([]);
+  });
+
+  it("marks the moves that start new business, each needing the customer's standing for its action", () => {
+    const business = TRANSITIONS.filter((t) => standingOperationOf(t) !== null).map(
+      (t) => `${t.from} -> ${t.to}: ${standingOperationOf(t)}`,
+    );
+    expect(business).toEqual([
+      'draft -> submitted: SubmitApplication',
+      'checks_in_progress -> approved: ChecksCompleted',
+      'under_review -> approved: MakeDecision',
+      'under_review -> counter_offered: MakeDecision',
+      'approved -> accepted: AcceptOffer',
+      'counter_offered -> accepted: AcceptOffer',
+    ]);
+    // Each is an operation of the standing table, so the customer's status decides it there.
+    for (const t of TRANSITIONS)
+      if (t.business) expect(STANDING_OPERATIONS as readonly string[]).toContain(t.action);
+    // Declining, cancelling, withdrawing and the rest start nothing.
+    expect(findTransition('under_review', 'declined', 'MakeDecision', 'key')?.business).toBe(false);
+    expect(findTransition('submitted', 'checks_in_progress', 'RunChecks', 'key')?.business).toBe(false);
   });
 
   it('gives a check run a lease, after which another run may take over', () => {
