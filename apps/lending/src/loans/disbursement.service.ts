@@ -9,7 +9,8 @@ import { Posting } from './ledger/posting';
 import { LoanViews } from './loan-views';
 import type { Loan } from './loan.entity';
 import { LoanError, loanError } from './loans.errors';
-import { generateSchedule, type Instalment } from './math';
+import { contractSchedule } from './cost-of-credit';
+import type { Instalment } from './math';
 import { withTerms } from './math-errors';
 import {
   postedOf,
@@ -24,27 +25,9 @@ interface DisbursementPlan extends MoneyPlan {
   schedule: { kind: 'first'; rows: Instalment[] };
 }
 
-/** The first schedule of a loan disbursed on `on`, from the contract's terms. */
+/** The first schedule of a loan disbursed on `on`, from the contract's terms (as its cost of credit projects it). */
 export function firstSchedule(loan: Loan, on: string, firstDueDate?: string): Instalment[] {
-  return withTerms(() =>
-    generateSchedule({
-      principal: loan.principal,
-      annualRate: loan.annualRate,
-      termCount: loan.termCount,
-      frequency: loan.frequency,
-      scheduleType: loan.scheduleType,
-      dayCount: loan.dayCount,
-      disbursementDate: on,
-      firstDueDate,
-      graceInterestOnly: loan.graceInterestOnly,
-      gracePrincipal: loan.gracePrincipal,
-      rounding: loan.rounding,
-      fees:
-        loan.originationFee > 0
-          ? [{ name: 'origination', amount: loan.originationFee, dueWith: 'first' }]
-          : [],
-    }),
-  );
+  return withTerms(() => contractSchedule(loan, on, firstDueDate));
 }
 
 /**

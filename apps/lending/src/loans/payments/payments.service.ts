@@ -309,6 +309,7 @@ function rescheduled(
         frequency: loan.frequency,
         scheduleType: loan.scheduleType,
         dayCount: loan.dayCount,
+        interestMethod: loan.interestMethod,
         rounding: loan.rounding,
         instalments: future.map((r) => ({
           number: r.number,

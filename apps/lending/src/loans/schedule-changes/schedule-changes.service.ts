@@ -316,6 +316,7 @@ function newSchedule(loan: Loan, today: string, base: ChangeBase, change: Schedu
           frequency: loan.frequency,
           scheduleType: loan.scheduleType,
           dayCount: loan.dayCount,
+          interestMethod: loan.interestMethod,
           rounding: loan.rounding,
           instalments: seed,
           accruedInterest: base.carriedInterest,
