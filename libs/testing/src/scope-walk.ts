@@ -103,7 +103,7 @@ export function describeKeyScopeWalk(
 
 /**
  * The usual walk start for a service whose keys belong to an organization: a fresh database, the app
- * listening, one organization, and a key per call issued through the service's own tenancy admin.
+ * listening, one organization, and a key per scope set issued through the service's own tenancy admin.
  */
 export function keyServiceWalk(opts: {
   label: string;
@@ -117,10 +117,22 @@ export function keyServiceWalk(opts: {
     const base = await listen(app);
     const admin = app.get(TenancyAdminService);
     await admin.createOwner('org-a', 'Organization A');
+    // One key per scope set, reused: an organization holds a bounded number of live keys
+    // (API_KEYS_MAX_LIVE_PER_OWNER), and a walk asks for the same sets again and again.
+    const tokens = new Map<string, Promise<string>>();
+    const tokenFor = (scopes: string[]) => {
+      const id = [...scopes].sort().join(' ');
+      let token = tokens.get(id);
+      if (!token) {
+        token = admin.issueKey('org-a', 'walk', { scopes }).then((k) => k.token);
+        tokens.set(id, token);
+      }
+      return token;
+    };
     return {
       base,
       headersFor: async (scopes) => ({
-        [opts.keyHeader]: (await admin.issueKey('org-a', 'walk', { scopes })).token,
+        [opts.keyHeader]: await tokenFor(scopes),
         [opts.ownerHeader]: 'org-a',
       }),
       close: async () => {
