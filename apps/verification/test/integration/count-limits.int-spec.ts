@@ -7,7 +7,7 @@ type Env = {
   success: boolean;
   code: number;
   error: string | null;
-  value: { reason?: string; max?: number; total?: number };
+  value: { reason?: string; total?: number; id?: string; secret?: string };
 };
 
 /**
@@ -67,5 +67,12 @@ describe('verification count limits under concurrency (real PostgreSQL)', () => 
     expect(answers.find((a) => a.status === 409)?.body.error).toContain(String(MAX));
     const list = await call('GET', 'webhook-endpoints');
     expect(list.body.value.total).toBe(MAX);
+
+    // The answers that show the secret are not to be stored by any cache.
+    const created = answers.find((a) => a.status === 201);
+    expect(created?.headers.get('cache-control')).toBe('no-store');
+    const rotated = await call('POST', `webhook-endpoints/${created?.body.value.id}/rotate-secret`, {});
+    expect([rotated.status, rotated.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    expect(rotated.body.value.secret).toEqual(expect.any(String));
   });
 });
