@@ -5,8 +5,8 @@ export interface CountLimitRunner {
 
 /**
  * The things the platform bounds per owner. One name per kind: the lock key is `<kind>:<owner>`, so two
- * kinds of one owner never wait on each other, and the same kind in two services (each its own schema
- * or database) never collide either way, since a count only ever covers its own service's rows.
+ * kinds of one owner never wait on each other. Two services sharing a database may take the same lock
+ * for the same kind and owner; that only makes their creates take turns, each count stays its own.
  */
 export type CountedKind = 'api_keys' | 'webhook_subscriptions' | 'status_subscribers';
 
