@@ -40,16 +40,16 @@ export class AccountingBooksRepository {
 
   /**
    * The last closed day as this transaction sees it, under the shared day lock (taken on the first
-   * call in the transaction; the lock is a statement of its own so that the read after it sees a close
-   * that committed while we waited).
+   * call in the transaction, by a function whose read takes its snapshot after the lock, so it sees a
+   * close that committed while we waited).
    */
   lastClosedForWriting(tx: Tx, organizationId: OrganizationId): Promise<string | null> {
     let found = this.lastClosedIn.get(tx);
     if (!found) {
-      const m = txManager(tx);
-      found = m
-        .query(`SELECT pg_advisory_xact_lock_shared(${dayLock})`, [organizationId])
-        .then(() => this.lastClosed(tx, organizationId));
+      // The lock and the read after it in one round trip (lending.accounting_day_open).
+      found = txManager(tx)
+        .query(`SELECT lending.accounting_day_open($1) AS last`, [organizationId])
+        .then((rows: { last: string | null }[]) => rows[0]?.last ?? null);
       this.lastClosedIn.set(tx, found);
     }
     return found;

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { IdempotencyKey } from './idempotency-key.entity';
-
-/** PostgreSQL's lock_not_available: `lock_timeout` ran out while waiting. */
-const LOCK_NOT_AVAILABLE = '55P03';
 
 /** Idempotency keys of money operations, always inside a TenantData transaction. */
 @Injectable()
@@ -17,43 +14,41 @@ export class IdempotencyKeysRepository extends TenantScopedRepository<Idempotenc
 
   /**
    * Holds the organization's key until the transaction ends, waiting at most `waitMs` for a request
-   * that holds it already: false when that one is still running after the wait. A transaction-level
-   * advisory lock, so a request that crashes frees its key with its connection, and the waiter then
-   * finds the key free and no stored answer (the crashed one committed nothing). `lock_timeout` is
-   * raised for this one statement only and put back right after. Two different keys that hash alike
-   * only make one wait for the other.
+   * that holds it already, then reads its stored answer, in one round trip (lending.idempotency_hold):
+   * `held: false` when that request is still running after the wait. A transaction-level advisory
+   * lock, so a request that crashes frees its key with its connection, and the waiter then finds the
+   * key free and no stored answer (the crashed one committed nothing). Two different keys that hash
+   * alike only make one wait for the other. A stored answer past its expiry is deleted, so the key
+   * starts afresh.
    */
-  async hold(organizationId: OrganizationId, key: string, waitMs: number, tx: Tx): Promise<boolean> {
-    const m = txManager(tx);
-    // The common case, a key nobody holds, in one round trip; only a held key waits (below).
-    const [free] = (await m.query(
-      `SELECT pg_try_advisory_xact_lock(hashtextextended('lending-idempotency:' || $1 || ':' || $2, 0)) AS held`,
-      [organizationId, key],
-    )) as { held: boolean }[];
-    if (free.held) return true;
-    await m.query(`SELECT set_config('lock_timeout', $1, true)`, [`${Math.max(1, Math.round(waitMs))}ms`]);
-    try {
-      await m.query(
-        `SELECT pg_advisory_xact_lock(hashtextextended('lending-idempotency:' || $1 || ':' || $2, 0))`,
-        [organizationId, key],
-      );
-    } catch (err) {
-      const code = err instanceof QueryFailedError ? (err.driverError as { code?: string }).code : undefined;
-      if (code === LOCK_NOT_AVAILABLE) return false;
-      throw err;
-    }
-    await m.query('SET LOCAL lock_timeout TO DEFAULT');
-    return true;
-  }
-
-  /** The key's stored entry while it lives; an expired one is deleted so the key starts afresh. */
-  async live(organizationId: OrganizationId, key: string, now: Date, tx: Tx): Promise<IdempotencyKey | null> {
-    const row = await this.findOne(organizationId, { key }, tx);
-    if (row && row.expiresAt <= now) {
+  async hold(
+    organizationId: OrganizationId,
+    key: string,
+    waitMs: number,
+    now: Date,
+    tx: Tx,
+  ): Promise<{ held: false } | { held: true; prior: Omit<IdempotencyKey, 'organizationId' | 'key'> | null }> {
+    const [row] = (await txManager(tx).query(`SELECT lending.idempotency_hold($1, $2, $3) AS h`, [
+      organizationId,
+      key,
+      Math.max(1, Math.round(waitMs)),
+    ])) as { h: { held: boolean; stored?: StoredKey | null } }[];
+    if (!row.h.held) return { held: false };
+    const s = row.h.stored;
+    if (!s) return { held: true, prior: null };
+    const prior = {
+      requestHash: s.request_hash,
+      route: s.route,
+      statusCode: s.status_code,
+      responseBody: s.response_body,
+      createdAt: new Date(s.created_at),
+      expiresAt: new Date(s.expires_at),
+    };
+    if (prior.expiresAt <= now) {
       await this.delete(organizationId, { key }, tx);
-      return null;
+      return { held: true, prior: null };
     }
-    return row;
+    return { held: true, prior };
   }
 
   async remember(organizationId: OrganizationId, row: Omit<IdempotencyKey, 'organizationId'>, tx: Tx) {
@@ -73,4 +68,14 @@ export class IdempotencyKeysRepository extends TenantScopedRepository<Idempotenc
     )) as [unknown, number];
     return deleted;
   }
+}
+
+/** A stored answer as lending.idempotency_hold returns it. */
+interface StoredKey {
+  request_hash: string;
+  route: string;
+  status_code: number;
+  response_body: string;
+  created_at: string;
+  expires_at: string;
 }

@@ -36,10 +36,16 @@ export class IdempotentOperations {
     statusCode = 200,
   ): Promise<T> {
     const outcome = await this.data.run(organizationId, async (tx) => {
-      if (!(await this.keys.hold(organizationId, request.key, this.cfg.LENDING_IDEMPOTENCY_WAIT_MS, tx)))
-        throw idempotencyError(IdempotencyError.REQUEST_IN_PROGRESS);
       const now = new Date();
-      const prior = await this.keys.live(organizationId, request.key, now, tx);
+      const hold = await this.keys.hold(
+        organizationId,
+        request.key,
+        this.cfg.LENDING_IDEMPOTENCY_WAIT_MS,
+        now,
+        tx,
+      );
+      if (!hold.held) throw idempotencyError(IdempotencyError.REQUEST_IN_PROGRESS);
+      const prior = hold.prior;
       if (prior) {
         if (prior.requestHash !== request.requestHash)
           throw idempotencyError(IdempotencyError.KEY_REUSED, {}, { route: prior.route });

@@ -18,6 +18,7 @@ import { AccountingFile1764021000000 } from './1764021000000-accounting-file';
 import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
 import { DayCountsInterestMethod1764240000000 } from './1764240000000-day-counts-interest-method';
 import { ProductRequiredConsents1764230000000 } from './1764230000000-product-required-consents';
+import { OneRoundTripLocks1764250000000 } from './1764250000000-one-round-trip-locks';
 
 export const LENDING_MIGRATIONS = [
   InitLending1763702000000,
@@ -40,4 +41,5 @@ export const LENDING_MIGRATIONS = [
   OutboxTraceContext1764100000000,
   DayCountsInterestMethod1764240000000,
   ProductRequiredConsents1764230000000,
+  OneRoundTripLocks1764250000000,
 ];

@@ -63,13 +63,23 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     // The loan's whole turnover is checked where its position is read (LoanBook, after every operation
     // books, before it commits) and by the accruals as they post; here what this transaction carries.
     checkPostingRange(t.amount, lines);
-    const m = txManager(tx);
-    const [row] = (await m.query(
-      `INSERT INTO ledger_transactions
-         (organization_id, loan_id, seq, kind, amount, value_date, reverses_id, idempotency_key, details, key_id)
-       SELECT $1, $2, coalesce(max(seq), 0) + 1, $3, $4, $5, $6, $7, $8, $9
-         FROM ledger_transactions WHERE organization_id = $1 AND loan_id = $2
-       RETURNING id, seq, created_at`,
+    // The transaction and its lines in one statement (a schedule change that moves no money has no
+    // lines: the balance check allows it for those kinds).
+    const [row] = (await txManager(tx).query(
+      `WITH t AS (
+         INSERT INTO ledger_transactions
+           (organization_id, loan_id, seq, kind, amount, value_date, reverses_id, idempotency_key, details, key_id)
+         SELECT $1, $2, coalesce(max(seq), 0) + 1, $3, $4, $5, $6, $7, $8, $9
+           FROM ledger_transactions WHERE organization_id = $1 AND loan_id = $2
+         RETURNING id, seq, created_at),
+       l AS (
+         INSERT INTO ledger_lines
+           (organization_id, transaction_id, loan_id, account, debit, credit, component, instalment_id)
+         SELECT $1, t.id, $2, u.account, u.debit, u.credit, u.component, u.instalment_id
+           FROM t, unnest($10::text[], $11::bigint[], $12::bigint[], $13::text[], $14::uuid[])
+                     AS u(account, debit, credit, component, instalment_id)
+         RETURNING 1)
+       SELECT t.id, t.seq, t.created_at, (SELECT count(*) FROM l) AS lines FROM t`,
       [
         organizationId,
         t.loanId,
@@ -80,10 +90,13 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
         t.idempotencyKey,
         JSON.stringify(t.details),
         t.keyId,
+        lines.map((l) => l.account),
+        lines.map((l) => l.debit),
+        lines.map((l) => l.credit),
+        lines.map((l) => l.component),
+        lines.map((l) => l.instalmentId),
       ],
     )) as { id: string; seq: number; created_at: Date }[];
-    // A schedule change that moves no money has no lines (the balance check allows it for those kinds).
-    if (lines.length) await this.addLines(organizationId, row.id, t.loanId, lines, tx);
     return {
       id: row.id,
       organizationId,
@@ -98,36 +111,6 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
       keyId: t.keyId,
       createdAt: row.created_at,
     };
-  }
-
-  private async addLines(
-    organizationId: OrganizationId,
-    transactionId: string,
-    loanId: string,
-    lines: PostingLine[],
-    tx: Tx,
-  ): Promise<void> {
-    const params: unknown[] = [];
-    const values = lines.map((l, i) => {
-      params.push(
-        organizationId,
-        transactionId,
-        loanId,
-        l.account,
-        l.debit,
-        l.credit,
-        l.component,
-        l.instalmentId,
-      );
-      const b = i * 8;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
-    });
-    await txManager(tx).query(
-      `INSERT INTO ledger_lines
-         (organization_id, transaction_id, loan_id, account, debit, credit, component, instalment_id)
-       VALUES ${values.join(', ')}`,
-      params,
-    );
   }
 
   /**

@@ -44,12 +44,14 @@ const INTEREST: readonly LedgerAccount[] = ['interest_receivable', 'interest_adv
  * The position once `lines` are booked on `before`, without reading it back: the totals with the lines
  * added, and each instalment's paid and overdue amounts moved by the lines naming it, by the same rules
  * as the position read (paid: credits minus debits on the principal, interest and fee accounts;
- * overdue: debits minus credits on the overdue accounts). Only for a schedule that did not change.
+ * overdue: debits minus credits on the overdue accounts). With `schedule`, the rows it supersedes leave
+ * and the rows it adds (nothing paid on them yet) join the schedule in force.
  */
 export function advancePosition(
   before: LoanPosition,
   lines: readonly PostingLine[],
   lastValueDate: string,
+  schedule?: { superseded: ReadonlySet<string>; added: readonly PositionRow[] },
 ): LoanPosition {
   const totals = Object.fromEntries(LEDGER_ACCOUNTS.map((a) => [a, { ...before.totals[a] }])) as Record<
     LedgerAccount,
@@ -75,10 +77,16 @@ export function advancePosition(
       onOverdue.set(l.instalmentId, o);
     }
   }
+  const kept = before.rows.map((r) => ({ ...r, paid: paid.get(r.id) ?? r.paid }));
+  const rows = schedule
+    ? [...kept.filter((r) => !schedule.superseded.has(r.id)), ...schedule.added].sort(
+        (x, y) => x.number - y.number,
+      )
+    : kept;
   // The same range check as a read: the operation's result stays exact, or it is refused before commit.
-  checkPositionRange(totals, before.rows);
+  checkPositionRange(totals, rows);
   return {
-    rows: before.rows.map((r) => ({ ...r, paid: paid.get(r.id) ?? r.paid })),
+    rows,
     totals,
     balances: balancesOf(totals),
     onOverdue,

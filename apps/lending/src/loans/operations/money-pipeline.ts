@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Language } from '@platform/i18n';
 import type { OrganizationId } from '@platform/tenancy';
@@ -14,6 +15,8 @@ import { LoanMoves } from '../loan-moves';
 import { LoansRepository } from '../loans.repository';
 import { InstalmentsRepository } from '../schedule/instalments.repository';
 import { ScheduleVersionsRepository } from '../schedule/schedule-versions.repository';
+import type { Instalment } from '../math';
+import type { PositionRow } from '../payments/payment-plan';
 import type { Booked, MoneyOperation, MoneyPlan, OperationContext } from './money-operation';
 
 /**
@@ -133,6 +136,7 @@ export class MoneyPipeline {
       );
     }
     let version: number | null = null;
+    let added: PositionRow[] = [];
     const s = plan.schedule;
     if (s) {
       // A schedule change belongs to the transaction that makes it.
@@ -142,7 +146,9 @@ export class MoneyPipeline {
       else {
         if (s.kind === 'replace')
           await this.instalments.supersede(organizationId, loan.id, s.superseded, transaction.id, tx);
-        if (s.rows.length) await this.instalments.add(organizationId, loan.id, s.rows, transaction.id, tx);
+        const rows = s.rows.map((r) => ({ ...r, id: randomUUID() }));
+        await this.instalments.add(organizationId, loan.id, rows, transaction.id, tx);
+        added = rows.map((r) => ({ ...positionOf(r), paid: { principal: 0, interest: 0, fees: 0 } }));
       }
       version = await this.versions.record(organizationId, loan.id, transaction.id, tx);
     }
@@ -160,10 +166,31 @@ export class MoneyPipeline {
         tx,
         plan.move.also,
       );
-    // Without a schedule change the position after is the one before with the lines added: no read.
+    // The position after is the one before with the lines added and the schedule's rows swapped: no read
+    // back, except for a restored schedule (its rows come back from the table).
     let after = before;
-    if (s) after = await this.book.position(organizationId, loan.id, tx);
-    else if (plan.posting) after = advancePosition(before, plan.posting.lines, plan.posting.valueDate);
+    if (s?.kind === 'restore') after = await this.book.position(organizationId, loan.id, tx);
+    else if (plan.posting)
+      after = advancePosition(
+        before,
+        plan.posting.lines,
+        plan.posting.valueDate,
+        s ? { superseded: new Set(s.kind === 'replace' ? s.superseded : []), added } : undefined,
+      );
     return { ctx, plan, transaction, before, after, version };
   }
+}
+
+/** An instalment the pipeline adds, as a row of the position (its schedule fields). */
+function positionOf(r: Instalment & { id: string }): Omit<PositionRow, 'paid'> {
+  return {
+    id: r.id,
+    number: r.number,
+    periodStart: r.periodStart,
+    dueDate: r.dueDate,
+    principal: r.principal,
+    interest: r.interest,
+    fees: r.fees,
+    balanceAfter: r.balanceAfter,
+  };
 }

@@ -15,30 +15,42 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
     super(ds, LoanInstalment, 'organizationId');
   }
 
-  /** Adds instalments computed by the loan math, as part of ledger transaction `createdBy`. */
+  /**
+   * Adds instalments computed by the loan math, with the ids the caller gave them, as part of ledger
+   * transaction `createdBy`: one statement whatever their number (columns as arrays, unnested).
+   */
   async add(
     organizationId: OrganizationId,
     loanId: string,
-    rows: Instalment[],
+    rows: readonly (Instalment & { id: string })[],
     createdBy: string,
     tx: Tx,
   ): Promise<void> {
-    await this.insert(
-      organizationId,
-      rows.map((r) => ({
+    if (!rows.length) return;
+    const col = <V>(f: (r: Instalment & { id: string }) => V) => rows.map(f);
+    await txManager(tx).query(
+      `INSERT INTO loan_instalments
+         (id, organization_id, loan_id, number, period_start, due_date, principal, interest, fees, total,
+          balance_after, created_by)
+       SELECT u.id, $1, $2, u.number, u.period_start, u.due_date, u.principal, u.interest, u.fees, u.total,
+              u.balance_after, $3
+         FROM unnest($4::uuid[], $5::int[], $6::date[], $7::date[], $8::bigint[], $9::bigint[], $10::bigint[],
+                     $11::bigint[], $12::bigint[])
+           AS u(id, number, period_start, due_date, principal, interest, fees, total, balance_after)`,
+      [
+        organizationId,
         loanId,
-        number: r.number,
-        periodStart: r.periodStart,
-        dueDate: r.dueDate,
-        principal: r.principal,
-        interest: r.interest,
-        fees: r.fees,
-        total: r.total,
-        balanceAfter: r.balanceAfter,
         createdBy,
-        supersededBy: null,
-      })),
-      tx,
+        col((r) => r.id),
+        col((r) => r.number),
+        col((r) => r.periodStart),
+        col((r) => r.dueDate),
+        col((r) => r.principal),
+        col((r) => r.interest),
+        col((r) => r.fees),
+        col((r) => r.total),
+        col((r) => r.balanceAfter),
+      ],
     );
   }
 
