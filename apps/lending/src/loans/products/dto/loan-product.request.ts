@@ -154,7 +154,7 @@ export class CreateLoanProductRequest {
     isArray: true,
     default: [],
     description:
-      "Consents the customer must have in force (given, not withdrawn) before the application is submitted or approved, the offer accepted, the contract made and the money paid out: each at most once (otherwise 422 LOAN_PRODUCT_INVALID, problem REQUIRED_CONSENTS); a missing one answers 409 CUSTOMER_CONSENT_REQUIRED",
+      'Consents the customer must have in force (given, not withdrawn) before the application is submitted or approved, the offer accepted, the contract made and the money paid out: each at most once (otherwise 422 LOAN_PRODUCT_INVALID, problem REQUIRED_CONSENTS); a missing one answers 409 CUSTOMER_CONSENT_REQUIRED',
   })
   @OptionalField()
   @IsArray()

@@ -40,7 +40,8 @@ export class LoanProductResponse {
   @ApiProperty({
     enum: CONSENT_TYPES,
     isArray: true,
-    description: 'Consents the customer must have in force for submission, approval, contract and disbursement',
+    description:
+      'Consents the customer must have in force for submission, approval, contract and disbursement',
   })
   requiredConsents: string[];
   @ApiProperty() active: boolean;
