@@ -23,7 +23,14 @@ export interface LoanPosition {
 
 const ZERO = { principal: 0, interest: 0, fees: 0 };
 
-export function positionRow(i: LoanInstalment, paid = ZERO): PositionRow {
+/** A schedule row (stored, or just computed with the id it is stored under) as a row of the position. */
+export function positionRow(
+  i: Pick<
+    LoanInstalment,
+    'id' | 'number' | 'periodStart' | 'dueDate' | 'principal' | 'interest' | 'fees' | 'balanceAfter'
+  >,
+  paid = ZERO,
+): PositionRow {
   return {
     id: i.id,
     number: i.number,

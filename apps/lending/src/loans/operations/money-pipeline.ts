@@ -8,14 +8,13 @@ import { TenantData } from '../../tenancy/tenant-data';
 import { LoanAccruals } from '../accruals/loan-accruals.service';
 import { LoanEvents } from '../events/loan-events';
 import { LedgerRepository } from '../ledger/ledger.repository';
-import { advancePosition, LoanBook, type LoanPosition } from '../ledger/loan-book';
+import { advancePosition, LoanBook, positionRow, type LoanPosition } from '../ledger/loan-book';
 import type { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { todayUtc } from '../loan-dates';
 import { LoanMoves } from '../loan-moves';
 import { LoansRepository } from '../loans.repository';
 import { InstalmentsRepository } from '../schedule/instalments.repository';
 import { ScheduleVersionsRepository } from '../schedule/schedule-versions.repository';
-import type { Instalment } from '../math';
 import type { PositionRow } from '../payments/payment-plan';
 import type { Booked, MoneyOperation, MoneyPlan, OperationContext } from './money-operation';
 
@@ -148,7 +147,7 @@ export class MoneyPipeline {
           await this.instalments.supersede(organizationId, loan.id, s.superseded, transaction.id, tx);
         const rows = s.rows.map((r) => ({ ...r, id: randomUUID() }));
         await this.instalments.add(organizationId, loan.id, rows, transaction.id, tx);
-        added = rows.map((r) => ({ ...positionOf(r), paid: { principal: 0, interest: 0, fees: 0 } }));
+        added = rows.map((r) => positionRow(r));
       }
       version = await this.versions.record(organizationId, loan.id, transaction.id, tx);
     }
@@ -179,18 +178,4 @@ export class MoneyPipeline {
       );
     return { ctx, plan, transaction, before, after, version };
   }
-}
-
-/** An instalment the pipeline adds, as a row of the position (its schedule fields). */
-function positionOf(r: Instalment & { id: string }): Omit<PositionRow, 'paid'> {
-  return {
-    id: r.id,
-    number: r.number,
-    periodStart: r.periodStart,
-    dueDate: r.dueDate,
-    principal: r.principal,
-    interest: r.interest,
-    fees: r.fees,
-    balanceAfter: r.balanceAfter,
-  };
 }
