@@ -106,6 +106,11 @@ export interface GatewayExposure {
   readonly rateLimit?: PerIpRateLimit;
   /** Paths under its prefixes with their own limits or CORS group (they override the two above). */
   readonly routes?: readonly GatewayRoutePolicy[];
+  /**
+   * Headers every answer of the app carries that the gateway adds to its own refusals on the app's
+   * paths (413, 429, 502-504), so a partner sees them on every answer (lending: its `Api-Version`).
+   */
+  readonly answerHeaders?: Readonly<Record<string, string>>;
 }
 
 export interface ServiceDefinition {
@@ -329,6 +334,8 @@ export const SERVICES = [
           limits: { maxBodyBytes: 10 * 1024 * 1024, timeoutMs: 120_000 },
         },
       ],
+      // The current lending API version (apps/lending/src/common/api-version.ts; a test keeps them equal).
+      answerHeaders: { 'Api-Version': '1' },
     },
     internalPaths: ['/metrics'],
     consumes: [],

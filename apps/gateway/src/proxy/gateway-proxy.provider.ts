@@ -77,6 +77,7 @@ export const gatewayProxyProvider: Provider = {
         );
         const { status, body } = filter.render(error, req as Request);
         res.statusCode = status;
+        for (const [name, value] of Object.entries(rule?.answerHeaders ?? {})) res.setHeader(name, value);
         res.setHeader('content-type', 'application/json; charset=utf-8');
         res.end(JSON.stringify(body));
       },

@@ -27,6 +27,8 @@ export interface RouteRule {
   cors: CorsGroup | null;
   /** Per-client-IP budget (decision 0022); null: not limited. */
   rateLimit: RouteRateLimit | null;
+  /** Headers the gateway adds to its own refusals here (the registry's `answerHeaders`). */
+  answerHeaders?: Readonly<Record<string, string>>;
 }
 
 /** A registry budget with the name of the count it belongs to (routes inheriting the app's share it). */
@@ -60,6 +62,7 @@ export function buildRouteTable(defaults: GatewayLimits = GATEWAY_DEFAULT_LIMITS
       const limits = { ...defaults, ...exposure.limits };
       const cors = exposure.cors ?? null;
       const rateLimit = exposure.rateLimit ? { id: s.name, ...exposure.rateLimit } : null;
+      const answerHeaders = exposure.answerHeaders;
       // Declared routes before the bare prefixes: the sort below is stable, so a route whose path is
       // one of the prefixes (verification's `/portal/v1` with its own budget) wins over the prefix.
       return [
@@ -74,8 +77,16 @@ export function buildRouteTable(defaults: GatewayLimits = GATEWAY_DEFAULT_LIMITS
               : r.rateLimit
                 ? { id: `${s.name}:${r.path.toLowerCase()}`, ...r.rateLimit }
                 : rateLimit,
+          answerHeaders,
         })),
-        ...exposure.prefixes.map((prefix) => ({ prefix, upstream: s.name, limits, cors, rateLimit })),
+        ...exposure.prefixes.map((prefix) => ({
+          prefix,
+          upstream: s.name,
+          limits,
+          cors,
+          rateLimit,
+          answerHeaders,
+        })),
       ];
     }),
   ];

@@ -58,6 +58,24 @@ describe('gateway limits per route (real HTTP)', () => {
     expect(upstream.last()).toMatchObject({ url: '/Calendar/upload', bytes: 1024 * 1024, completed: true });
   });
 
+  it("adds the app's answer headers to its own refusals: lending's Api-Version on a 413", async () => {
+    const res = await call(`${base}/Loans/RunAccruals`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.alloc(1024 * 1024 + 1, 'a'),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers['api-version']).toBe('1');
+    // Only the app that declares it: public status's refusal has none.
+    const other = await call(`${base}/PublicStatus/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.alloc(16 * 1024 + 1, 'a'),
+    });
+    expect(other.status).toBe(413);
+    expect(other.headers['api-version']).toBeUndefined();
+  });
+
   it('counts a chunked body while it streams and cuts it off at the limit', async () => {
     const chunks = Array.from({ length: 40 }, () => Buffer.alloc(64 * 1024, 2)); // 2.5 MiB
     const before = upstream.seen.length;

@@ -7,6 +7,7 @@ import { ApiEnvelope, list } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
 import { LendingAccess, type PartnerPrincipal } from '../tenancy/scopes';
 import { ApplicationError as E } from './applications.errors';
+import { CustomersError } from '../customers/customers.errors';
 import { ApplicationsService } from './applications.service';
 import { CreateApplicationRequest, UpdateApplicationRequest } from './dto/application.request';
 import { ApplicationDetailsResponse, ApplicationResponse } from './dto/application.response';
@@ -63,7 +64,7 @@ export class ApplicationsController {
     summary: 'Create an application (a draft) for a customer and a requested loan',
     description: "The customer must be one of the organization's. The application starts as `draft`.",
   })
-  @ApiReasons(E.CUSTOMER_NOT_FOUND)
+  @ApiReasons(E.CUSTOMER_NOT_FOUND, CustomersError.NOT_IN_GOOD_STANDING)
   @ApiEnvelope(ApplicationDetailsResponse, { status: 201 })
   createApplication(
     @CurrentPrincipal() p: PartnerPrincipal,
@@ -81,7 +82,7 @@ export class ApplicationsController {
     summary: 'Change a draft application',
     description: 'Only the fields sent change. After SubmitApplication the application can no longer change.',
   })
-  @ApiReasons(E.NOT_FOUND, E.CUSTOMER_NOT_FOUND, E.NOT_EDITABLE)
+  @ApiReasons(E.NOT_FOUND, E.CUSTOMER_NOT_FOUND, E.NOT_EDITABLE, CustomersError.NOT_IN_GOOD_STANDING)
   @ApiEnvelope(ApplicationDetailsResponse)
   updateApplication(
     @CurrentPrincipal() p: PartnerPrincipal,

@@ -1,3 +1,4 @@
+import { service } from '@platform/registry';
 import { API_VERSIONS, CURRENT_API_VERSION, requestedVersion } from './api-version';
 
 describe('Api-Version selection', () => {
@@ -18,5 +19,9 @@ describe('Api-Version selection', () => {
   it('refuses anything else instead of guessing', () => {
     for (const raw of ['2', 'v0', '1.0', '01x', 'latest', '2026-11-23', '1; drop', '9'.repeat(50)])
       expect(requestedVersion(raw)).toBe('unsupported');
+  });
+
+  it("is the version the gateway names on its own refusals of lending's paths (libs/registry)", () => {
+    expect(service('lending').gateway.answerHeaders).toEqual({ 'Api-Version': CURRENT_API_VERSION });
   });
 });

@@ -51,8 +51,8 @@ export class LoanLedgerService {
       if (version === undefined) {
         const position = await this.book.position(organizationId, loanId, tx);
         const items = position.rows.map((r) => this.views.instalment(r, lang));
-        // Only a paid-out loan has a schedule; its cost is the one GetLoan shows.
-        const costOfCredit = position.rows.length ? loanCostOfCredit(loan, position.rows, todayUtc()) : null;
+        // The cost GetLoan shows: before the disbursement (no schedule yet) the one its terms project.
+        const costOfCredit = loanCostOfCredit(loan, position.rows, todayUtc());
         return { items, total: items.length, costOfCredit };
       }
       const v = (await this.versions.list(organizationId, loanId, tx)).find((x) => x.version === version);

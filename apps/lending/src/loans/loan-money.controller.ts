@@ -12,6 +12,7 @@ import { DisbursementService } from './disbursement.service';
 import { DisbursementResponse, WriteOffResponse } from './dto/ledger.response';
 import { DisburseLoanRequest, WriteOffLoanRequest } from './dto/loan.request';
 import { LoanError as E } from './loans.errors';
+import { CustomersError } from '../customers/customers.errors';
 import { WriteOffService } from './write-off.service';
 
 /** The loan's money operations besides payments: paying it out and writing it off (Idempotency-Key). */
@@ -40,6 +41,8 @@ export class LoanMoneyController {
     E.VALUE_DATE_OUT_OF_RANGE,
     E.TERMS_INVALID,
     E.MATH_OVERFLOW,
+    CustomersError.NOT_IN_GOOD_STANDING,
+    CustomersError.CONSENT_REQUIRED,
   )
   @ApiEnvelope(DisbursementResponse)
   disburseLoan(

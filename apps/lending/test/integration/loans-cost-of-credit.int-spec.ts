@@ -97,7 +97,9 @@ describe('lending: the full cost of credit on the offer, the contract, the sched
     );
     expect(created.costOfCredit).toEqual(offer);
     const before = await ok<ScheduleView>(s.call(a, 'GET', `/Loans/GetLoanSchedule?LoanId=${created.id}`));
-    expect(before).toMatchObject({ items: [], total: 0, costOfCredit: null });
+    // Before the disbursement the schedule read shows the cost its terms project, as GetLoan does.
+    expect(before).toMatchObject({ items: [], total: 0, costOfCredit: created.costOfCredit });
+    expect(before.costOfCredit).not.toBeNull();
 
     // 3 and 4. Paid out today: the schedule read and GetLoan agree, from the stored schedule.
     await ok(s.call(idem(a), 'POST', '/Loans/DisburseLoan', { loanId: created.id }));

@@ -7,6 +7,7 @@ import { ApiEnvelope, list } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
 import { LendingAccess, type PartnerPrincipal } from '../../tenancy/scopes';
 import { ApplicationError as E } from '../applications.errors';
+import { CustomersError } from '../../customers/customers.errors';
 import { ApplicationsService } from '../applications.service';
 import { ApplicationDetailsResponse } from '../dto/application.response';
 import { MakeDecisionRequest } from '../dto/decision.request';
@@ -33,7 +34,12 @@ export class ApplicationDecisionsController {
     description:
       'A decline or a counter-offer names at least one reason; a counter-offer carries its offer. The deciding key is recorded.',
   })
-  @ApiReasons(E.NOT_FOUND, E.TRANSITION_NOT_ALLOWED)
+  @ApiReasons(
+    E.NOT_FOUND,
+    E.TRANSITION_NOT_ALLOWED,
+    CustomersError.NOT_IN_GOOD_STANDING,
+    CustomersError.CONSENT_REQUIRED,
+  )
   @ApiEnvelope(ApplicationDetailsResponse)
   makeDecision(
     @CurrentPrincipal() p: PartnerPrincipal,

@@ -7,6 +7,7 @@ import { ApiEnvelope } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
 import { LendingAccess, type PartnerPrincipal } from '../../tenancy/scopes';
 import { ApplicationError as E } from '../applications.errors';
+import { CustomersError } from '../../customers/customers.errors';
 import { ApplicationActionRequest } from '../dto/application.request';
 import { ApplicationDetailsResponse } from '../dto/application.response';
 import { RequestLanguage } from '../../common/lending-api';
@@ -26,7 +27,13 @@ export class ApplicationMovesController {
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('applications:write')
   @ApiOperation({ summary: 'Submit a draft application: draft -> submitted' })
-  @ApiReasons(E.NOT_FOUND, E.TRANSITION_NOT_ALLOWED, E.INCOMPLETE)
+  @ApiReasons(
+    E.NOT_FOUND,
+    E.TRANSITION_NOT_ALLOWED,
+    E.INCOMPLETE,
+    CustomersError.NOT_IN_GOOD_STANDING,
+    CustomersError.CONSENT_REQUIRED,
+  )
   @ApiEnvelope(ApplicationDetailsResponse)
   submit(
     @CurrentPrincipal() p: PartnerPrincipal,
@@ -74,7 +81,12 @@ export class ApplicationMovesController {
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('applications:write')
   @ApiOperation({ summary: 'The customer accepts the approval or the counter-offer -> accepted' })
-  @ApiReasons(E.NOT_FOUND, E.TRANSITION_NOT_ALLOWED)
+  @ApiReasons(
+    E.NOT_FOUND,
+    E.TRANSITION_NOT_ALLOWED,
+    CustomersError.NOT_IN_GOOD_STANDING,
+    CustomersError.CONSENT_REQUIRED,
+  )
   @ApiEnvelope(ApplicationDetailsResponse)
   accept(
     @CurrentPrincipal() p: PartnerPrincipal,

@@ -114,7 +114,7 @@ export class CustomerStatusResponse extends StatusDictionaryResponse {
     enum: STANDING_OPERATIONS,
     isArray: true,
     description:
-      'The operations that may start for a customer in this status; any other is refused with 409 CUSTOMER_NOT_IN_GOOD_STANDING',
+      "The operations that may start for a customer in this status; any other is refused with 409 CUSTOMER_NOT_IN_GOOD_STANDING, except the rules' approval after the checks, which is held for a person (under_review)",
   })
   allows: string[];
 }
