@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { BindParam } from '@platform/outbox';
 import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { IdempotencyKey } from './idempotency-key.entity';
@@ -53,6 +54,16 @@ export class IdempotencyKeysRepository extends TenantScopedRepository<Idempotenc
 
   async remember(organizationId: OrganizationId, row: Omit<IdempotencyKey, 'organizationId'>, tx: Tx) {
     await this.insert(organizationId, [row], tx);
+  }
+
+  /** The INSERT of `remember`, for a statement the operation sends anyway (IdempotentOperations). */
+  rememberSql(organizationId: OrganizationId, row: Omit<IdempotencyKey, 'organizationId'>) {
+    return (bind: BindParam): string =>
+      `INSERT INTO lending.idempotency_keys
+         (organization_id, key, request_hash, route, status_code, response_body, created_at, expires_at)
+       VALUES (${bind(organizationId)}, ${bind(row.key)}, ${bind(row.requestHash)}, ${bind(row.route)},
+               ${bind(row.statusCode)}::int, ${bind(row.responseBody)}, ${bind(row.createdAt)}::timestamptz,
+               ${bind(row.expiresAt)}::timestamptz)`;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { BindParam } from '@platform/outbox';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { LendingConfig } from '../config/lending.config';
@@ -32,7 +33,7 @@ export class IdempotentOperations {
   async run<T>(
     organizationId: OrganizationId,
     request: IdempotentRequest,
-    work: (tx: Tx) => Promise<T>,
+    work: (tx: Tx, store: AnswerStore<T>) => Promise<T>,
     statusCode = 200,
   ): Promise<T> {
     const outcome = await this.data.run(organizationId, async (tx) => {
@@ -51,20 +52,29 @@ export class IdempotentOperations {
           throw idempotencyError(IdempotencyError.KEY_REUSED, {}, { route: prior.route });
         return { replayed: true, body: prior.responseBody };
       }
-      const body = JSON.stringify((await work(tx)) ?? null);
-      await this.keys.remember(
-        organizationId,
-        {
-          key: request.key,
-          requestHash: request.requestHash,
-          route: request.route,
-          statusCode,
-          responseBody: body,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + this.cfg.LENDING_IDEMPOTENCY_TTL_HOURS * HOUR_MS),
-        },
-        tx,
-      );
+      const row = (responseBody: string) => ({
+        key: request.key,
+        requestHash: request.requestHash,
+        route: request.route,
+        statusCode,
+        responseBody,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + this.cfg.LENDING_IDEMPOTENCY_TTL_HOURS * HOUR_MS),
+      });
+      // The work may write its answer in a statement of its own (the money pipeline's events statement).
+      let storedBody: string | null = null;
+      const store: AnswerStore<T> = (answer) => {
+        const text = JSON.stringify(answer ?? null);
+        return {
+          sql: this.keys.rememberSql(organizationId, row(text)),
+          written: () => {
+            storedBody = text;
+          },
+        };
+      };
+      const body = JSON.stringify((await work(tx, store)) ?? null);
+      // Not written by the work, or written for another answer (then the insert fails on the key: a bug).
+      if (storedBody !== body) await this.keys.remember(organizationId, row(body), tx);
       return { replayed: false, body };
     });
     if (outcome.replayed) request.replayed();
@@ -72,3 +82,9 @@ export class IdempotentOperations {
     return JSON.parse(outcome.body) as T;
   }
 }
+
+/**
+ * What a work may do with its answer: get the INSERT that stores it, to send within a statement of its
+ * own, and say once that statement ran (`written`); the answer it then returns must be the same.
+ */
+export type AnswerStore<T> = (answer: T) => { sql: (bind: BindParam) => string; written: () => void };

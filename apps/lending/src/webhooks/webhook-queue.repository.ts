@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { LendingEventType } from '@platform/messaging';
+import type { BindParam } from '@platform/outbox';
 import { txManager, type Tx } from '@platform/persistence';
 import { service } from '@platform/registry';
 import type { OrganizationId } from '@platform/tenancy';
@@ -47,6 +48,23 @@ export class WebhookQueueRepository {
     for (const item of items)
       if (wanted.has(item.eventType))
         await enqueueWebhook(runner, SCHEMA, { tenantId: organizationId, ...item });
+  }
+
+  /**
+   * The query of the event types the organization's enabled subscriptions want, as an expression for
+   * a statement the caller sends anyway (LoanEvents' events statement), then `know` its answer; null
+   * when this transaction knows them already or webhooks are off.
+   */
+  wantedTypesSql(tx: Tx, organizationId: OrganizationId): ((bind: BindParam) => string) | null {
+    if (this.config.webhooksSecretKey() === null || this.wanted.has(tx)) return null;
+    return (bind) =>
+      `ARRAY(SELECT DISTINCT unnest(event_types) FROM ${SCHEMA}.webhook_subscriptions
+              WHERE tenant_id = ${bind(organizationId)} AND enabled)`;
+  }
+
+  /** What `wantedTypesSql` answered, for the rest of the transaction. */
+  know(tx: Tx, types: readonly string[]): void {
+    this.wanted.set(tx, Promise.resolve(new Set(types)));
   }
 
   private wantedTypes(tx: Tx, organizationId: OrganizationId): Promise<Set<string>> {

@@ -13,7 +13,7 @@ import { balancesOf, type AccountBalances } from '../ledger/balances';
 import type { LedgerAccount, TransactionKind } from '../ledger/chart-of-accounts';
 import type { LedgerTransaction } from '../ledger/ledger-transaction.entity';
 import { LedgerRepository, type AccountTotals, type OverdueBalance } from '../ledger/ledger.repository';
-import { LoanBook } from '../ledger/loan-book';
+import { LoanBook, type LoanPosition } from '../ledger/loan-book';
 import { MAX_ACCRUAL_TURNOVER, checkTurnover, debitsOf, turnoverOf } from '../ledger/money-range';
 import { Posting, type PostingLine } from '../ledger/posting';
 import { todayUtc } from '../loan-dates';
@@ -113,12 +113,19 @@ export class LoanAccruals {
    * overdue on it). Never a day after today (the UTC day): days that have not happened are not accrued,
    * whatever `asOf` says. A date already reached changes nothing. Only active, disbursed loans accrue.
    */
-  async catchUp(organizationId: OrganizationId, loan: Loan, asOf: string, tx: Tx): Promise<AccrualTotals> {
+  async catchUp(
+    organizationId: OrganizationId,
+    loan: Loan,
+    asOf: string,
+    tx: Tx,
+    read?: LoanPosition,
+  ): Promise<AccrualTotals> {
     const out = noAccruals();
     if (loan.status !== 'active' || !loan.disbursedOn) return out;
     const today = todayUtc();
     const until = asOf > today ? today : asOf;
-    const saved = await this.states.of(organizationId, loan.id, tx);
+    // A caller that has just read the position (under the lock) passes it: its accrual state too.
+    const saved = read ? read.accrualState : await this.states.of(organizationId, loan.id, tx);
     const before = previousDay(loan.disbursedOn);
     const state: AccrualStateValues = saved
       ? {
@@ -144,7 +151,7 @@ export class LoanAccruals {
     const lastDay = previousDay(until);
     if (state.startedThrough >= until && state.accruedThrough >= lastDay) return out;
 
-    const position = await this.book.position(organizationId, loan.id, tx);
+    const position = read ?? (await this.book.position(organizationId, loan.id, tx));
     const b: Book = {
       organizationId,
       loan,

@@ -34,15 +34,17 @@ export class LoanEventsRepository {
   /**
    * Several events in one round trip, in their order: their outbox rows in one INSERT, and `also`,
    * further data-modifying statements of the same transaction that need the events' ids (the
-   * accounting book's records), as CTEs of the same statement. Returns the events' ids, in order.
+   * accounting book's records), as CTEs of the same statement; and `read`, an expression the same
+   * statement answers (the webhook subscriptions' wanted types), whose value it returns.
    */
   async appendAll(
     tx: Tx,
     organizationId: OrganizationId,
     events: readonly { type: LendingEventType; payload: object; eventId: string }[],
     also: readonly ((bind: BindParam) => string)[] = [],
-  ): Promise<void> {
-    if (!events.length) return;
+    read?: (bind: BindParam) => string,
+  ): Promise<unknown> {
+    if (!events.length) return undefined;
     const params: unknown[] = [];
     const bind: BindParam = (v) => {
       params.push(v);
@@ -58,12 +60,14 @@ export class LoanEventsRepository {
     );
     const ctes = [`written AS (${outboxInsertSql(SCHEMA, appends, bind)})`];
     also.forEach((sql, i) => ctes.push(`also_${i} AS (${sql(bind)} RETURNING 1)`));
-    await txManager(tx).query(
+    const extra = read ? `, ${read(bind)} AS read` : '';
+    const [row] = (await txManager(tx).query(
       `WITH ${ctes.join(',\n')}\nSELECT (SELECT count(*) FROM written)${also
         .map((_, i) => ` + (SELECT count(*) FROM also_${i})`)
-        .join('')} AS n`,
+        .join('')} AS n${extra}`,
       params,
-    );
+    )) as { n: string; read?: unknown }[];
+    return row.read;
   }
 }
 

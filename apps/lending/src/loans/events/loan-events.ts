@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { LendingEventType } from '@platform/messaging';
+import type { BindParam } from '@platform/outbox';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { AccountingBooksRepository } from '../../accounting/accounting-books.repository';
@@ -48,11 +49,12 @@ export class LoanEvents {
     organizationId: OrganizationId,
     what: LoanFact | LoanEvent[],
     today = todayUtc(),
-  ): Promise<void> {
+    also: readonly ((bind: BindParam) => string)[] = [],
+  ): Promise<boolean> {
     const events = Array.isArray(what) ? what : eventsOf(what, today);
     const prepared: Prepared[] = [];
     for (const e of events) prepared.push(await this.prepare(tx, organizationId, e.type, e.body as never));
-    await this.write(tx, organizationId, prepared);
+    return this.write(tx, organizationId, prepared, also);
   }
 
   /** Writes one event; the fields every lending event shares are filled in here. Returns its id. */
@@ -90,7 +92,13 @@ export class LoanEvents {
     return { type, payload, eventId: newEventId(), accounting };
   }
 
-  private async write(tx: Tx, organizationId: OrganizationId, prepared: Prepared[]): Promise<void> {
+  /** Returns whether the statement ran (with `also` in it): not when there is no event to write. */
+  private async write(
+    tx: Tx,
+    organizationId: OrganizationId,
+    prepared: Prepared[],
+    also: readonly ((bind: BindParam) => string)[] = [],
+  ): Promise<boolean> {
     const booked = prepared
       .filter((p) => p.accounting)
       .map((p) => ({
@@ -99,13 +107,18 @@ export class LoanEvents {
         businessDate: p.payload.businessDate as string,
         payload: p.payload,
       }));
-    await this.repository.appendAll(
+    // The subscriptions' wanted types come back with the same statement (once per transaction).
+    const wanted = this.webhooks.wantedTypesSql(tx, organizationId);
+    const read = await this.repository.appendAll(
       tx,
       organizationId,
       prepared,
-      booked.length ? [this.books.recordSql(organizationId, booked)] : [],
+      [...(booked.length ? [this.books.recordSql(organizationId, booked)] : []), ...also],
+      wanted ?? undefined,
     );
+    if (wanted && prepared.length) this.webhooks.know(tx, read as string[]);
     for (const p of prepared) await this.webhooks.enqueue(tx, organizationId, p.type, p.eventId, p.payload);
+    return prepared.length > 0;
   }
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
+import type { AccrualStateValues } from '../accruals/loan-accrual-states.repository';
 import type { PositionRow } from '../payments/payment-plan';
 import { InstalmentsRepository } from '../schedule/instalments.repository';
 import type { LoanInstalment } from '../schedule/loan-instalment.entity';
@@ -19,6 +20,8 @@ export interface LoanPosition {
   onOverdue: Map<string, OverdueBalance>;
   /** The value date of the loan's latest transaction (null before the first). */
   lastValueDate: string | null;
+  /** How far the loan's accruals have gone, read with the position (null before the first catch-up). */
+  accrualState: AccrualStateValues | null;
 }
 
 const ZERO = { principal: 0, interest: 0, fees: 0 };
@@ -99,6 +102,8 @@ export function advancePosition(
     onOverdue,
     lastValueDate:
       !before.lastValueDate || lastValueDate > before.lastValueDate ? lastValueDate : before.lastValueDate,
+    // As read before the operation (the pipeline reads it again when the catch-up posts).
+    accrualState: before.accrualState,
   };
 }
 
@@ -131,6 +136,7 @@ export class LoanBook {
       balances: balancesOf(totals),
       onOverdue,
       lastValueDate: read.lastValueDate,
+      accrualState: read.accrualState,
     };
   }
 }

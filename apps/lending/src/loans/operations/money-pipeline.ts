@@ -57,14 +57,17 @@ export class MoneyPipeline {
     lang: Language,
     op: MoneyOperation<I, P, R>,
   ): Promise<R> {
-    return this.idempotency.run(organizationId, request, async (tx) => {
+    return this.idempotency.run(organizationId, request, async (tx, store) => {
       const ctx = await this.admit(organizationId, keyId, request.key, lang, tx, op);
       const before = await this.prepare(ctx, op);
       const plan = op.plan(ctx, before.position, before.input);
       const booked = await this.bookPlan(ctx, plan, before.position);
-      const events = op.events(booked);
-      await this.events.announce(tx, organizationId, events, ctx.today);
-      return op.answer(booked);
+      // The answer is stored by the events' statement (one round trip for both).
+      const answer = op.answer(booked);
+      const stored = store(answer);
+      if (await this.events.announce(tx, organizationId, op.events(booked), ctx.today, [stored.sql]))
+        stored.written();
+      return answer;
     });
   }
 
@@ -111,9 +114,13 @@ export class MoneyPipeline {
   }
 
   private async prepare<I, P extends MoneyPlan, R>(ctx: OperationContext, op: MoneyOperation<I, P, R>) {
+    // The position with the accrual state in one read; read again only when the catch-up posted.
+    let position = await this.book.position(ctx.organizationId, ctx.loan.id, ctx.tx);
     const asOf = op.catchUpTo(ctx);
-    if (asOf !== null) await this.accruals.catchUp(ctx.organizationId, ctx.loan, asOf, ctx.tx);
-    const position = await this.book.position(ctx.organizationId, ctx.loan.id, ctx.tx);
+    if (asOf !== null) {
+      const done = await this.accruals.catchUp(ctx.organizationId, ctx.loan, asOf, ctx.tx, position);
+      if (done.transactions > 0) position = await this.book.position(ctx.organizationId, ctx.loan.id, ctx.tx);
+    }
     const input = await op.gather(ctx, position);
     return { position, input };
   }

@@ -5,6 +5,7 @@ import { TenantScopedRepository, txManager, type Tx } from '@platform/persistenc
 import type { OrganizationId } from '@platform/tenancy';
 import type { PositionRow } from '../payments/payment-plan';
 import { exactMinor } from '../ledger/money-range';
+import type { AccrualStateValues } from '../accruals/loan-accrual-states.repository';
 import type { Instalment } from '../math';
 import { LoanInstalment } from './loan-instalment.entity';
 
@@ -136,13 +137,20 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
                    WHERE organization_id = $1 AND loan_id = $2 AND instalment_id IS NOT NULL
                    GROUP BY instalment_id) b) AS by_instalment,
          (SELECT max(value_date)::text FROM ledger_transactions
-           WHERE organization_id = $1 AND loan_id = $2) AS last_value_date`,
+           WHERE organization_id = $1 AND loan_id = $2) AS last_value_date,
+         (SELECT json_build_object('startedThrough', s.started_through::text,
+                   'accruedThrough', s.accrued_through::text, 'interestInstalmentId', s.interest_instalment_id,
+                   'interestCumulative', s.interest_cumulative::text, 'penaltyCumulative', s.penalty_cumulative::text,
+                   'penaltyRunStart', s.penalty_run_start::text, 'penaltyRunBase', s.penalty_run_base::text,
+                   'overdueSince', s.overdue_since::text)
+            FROM loan_accrual_states s WHERE s.organization_id = $1 AND s.loan_id = $2) AS accrual_state`,
       [organizationId, loanId],
     )) as {
       rows: Record<string, string | number>[];
       totals: { account: string; debit: string; credit: string }[];
       by_instalment: Record<string, string | boolean | null>[];
       last_value_date: string | null;
+      accrual_state: Record<string, string | null> | null;
     }[];
     const n = (v: string | number | null | undefined, field: string) => exactMinor(v ?? null, field);
     return {
@@ -175,6 +183,16 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
         onOverdue: b.onOverdue === true,
       })),
       lastValueDate: row.last_value_date,
+      accrualState: row.accrual_state && {
+        startedThrough: String(row.accrual_state.startedThrough),
+        accruedThrough: String(row.accrual_state.accruedThrough),
+        interestInstalmentId: row.accrual_state.interestInstalmentId,
+        interestCumulative: String(row.accrual_state.interestCumulative),
+        penaltyCumulative: String(row.accrual_state.penaltyCumulative),
+        penaltyRunStart: row.accrual_state.penaltyRunStart,
+        penaltyRunBase: n(row.accrual_state.penaltyRunBase, 'penaltyRunBase'),
+        overdueSince: row.accrual_state.overdueSince,
+      },
     };
   }
 }
@@ -191,4 +209,6 @@ export interface PositionRead {
     onOverdue: boolean;
   }[];
   lastValueDate: string | null;
+  /** How far the loan's accruals have gone (null before the first catch-up). */
+  accrualState: AccrualStateValues | null;
 }
