@@ -155,8 +155,7 @@ describe('lending tenancy: a database per tenant (real PostgreSQL)', () => {
       LENDING_TENANT_POOL_IDLE_MS: '1000',
       API_KEY_CACHE_TTL_MS: '0',
       // The bound of one pool is the requests' here: the periodic jobs that visit every tenant database
-      // (webhook deliveries each second, accruals, the day close) would take it at random moments.
-      WEBHOOKS_WORKER_INTERVAL_MS: '0',
+      // (accruals, the day close) would take it at a random moment of their jittered first round.
       LENDING_ACCRUALS_INTERVAL_MS: '0',
       LENDING_ACCOUNTING_CLOSE_INTERVAL_MS: '0',
     });
