@@ -70,6 +70,10 @@ describe('lending through the gateway: keys, customer, application, checks, deci
       apiKey: string;
     };
     admin = { 'X-Api-Key': seeded.apiKey, 'Organization-Id': seeded.organizationId };
+    // The admin command blocked this process (spawnSync) for longer than the gateway's keep-alive
+    // timeout on a loaded machine: a kept-alive socket from the readiness polls may be closed by now. A
+    // GET on it is sent again on a new connection (request()); the first POST of the test would fail.
+    await request(`${gw}/health/ready`);
   }, 180_000);
 
   afterAll(async () => {
