@@ -1,20 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
-import { QueryInt } from '@platform/envelope';
+import { ApiProperty } from '@nestjs/swagger';
+import { PageRequest } from '../../common/dto/page.request';
 import { KEY_ID_EXAMPLE, KeyIdField } from './key-id';
 
-/** The spec's paging: `Offset` (start position) and `Count` (page size). */
-export class GetKeysRequest {
-  @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Position of the first item, from 0' })
-  @IsOptional()
-  @QueryInt()
-  Offset?: number;
-
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 500, description: 'Page size' })
-  @IsOptional()
-  @QueryInt({ min: 1, max: 500 })
-  Count?: number;
-}
+/** The organization's keys, a page at a time (the spec's Offset and Count). */
+export class GetKeysRequest extends PageRequest {}
 
 export class GetKeyRequestsRequest extends GetKeysRequest {
   @ApiProperty({ example: KEY_ID_EXAMPLE, description: 'The key whose calls to list' })
