@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { lendingEventContract, type LendingEventType } from '@platform/messaging';
 import { randomUUID } from 'node:crypto';
-import { OutboxWriter, outboxInsertSql, prepareOutboxAppend, type BindParam } from '@platform/outbox';
+import { outboxInsertSql, prepareOutboxAppend, type BindParam } from '@platform/outbox';
 import { txManager, type Tx } from '@platform/persistence';
 import { service } from '@platform/registry';
 import type { OrganizationId } from '@platform/tenancy';
 import { currentRequestId } from '../../common/request-context';
 
 const SCHEMA = service('lending').schema;
-const outbox = new OutboxWriter(SCHEMA);
 
 /**
  * Lending's outbox (outbox-relay publishes it to Kafka): one row per event, in the caller's
@@ -19,18 +18,6 @@ const outbox = new OutboxWriter(SCHEMA);
  */
 @Injectable()
 export class LoanEventsRepository {
-  async append(
-    tx: Tx,
-    organizationId: OrganizationId,
-    type: LendingEventType,
-    payload: object,
-  ): Promise<string> {
-    return outbox.append(txManager(tx), lendingEventContract(type), payload as never, {
-      tenantId: organizationId,
-      requestId: currentRequestId(),
-    });
-  }
-
   /**
    * Several events in one round trip, in their order: their outbox rows in one INSERT, and `also`,
    * further data-modifying statements of the same transaction that need the events' ids (the

@@ -184,33 +184,6 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     );
   }
 
-  /** What each instalment has on the overdue accounts now (moved there, less what was paid of it). */
-  async overdueByInstalment(
-    organizationId: OrganizationId,
-    loanId: string,
-    tx: Tx,
-  ): Promise<Map<string, OverdueBalance>> {
-    const rows = (await txManager(tx).query(
-      `SELECT instalment_id,
-              sum(debit - credit) FILTER (WHERE account = 'overdue_principal')::text AS principal,
-              sum(debit - credit) FILTER (WHERE account = 'overdue_interest')::text AS interest
-         FROM ledger_lines
-        WHERE organization_id = $1 AND loan_id = $2 AND instalment_id IS NOT NULL
-          AND account IN ('overdue_principal', 'overdue_interest')
-        GROUP BY instalment_id`,
-      [organizationId, loanId],
-    )) as { instalment_id: string; principal: string | null; interest: string | null }[];
-    return new Map(
-      rows.map((r) => [
-        r.instalment_id,
-        {
-          principal: exactMinor(r.principal, 'overdue.principal'),
-          interest: exactMinor(r.interest, 'overdue.interest'),
-        },
-      ]),
-    );
-  }
-
   byId(
     organizationId: OrganizationId,
     loanId: string,
@@ -236,18 +209,6 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
       .andWhere('t.seq > :seq', { seq })
       .orderBy('t.seq', 'ASC')
       .getMany();
-  }
-
-  /**
-   * The latest value date of the loan's transactions (not the value date of the last one booked: a
-   * reversal keeps its payment's date, the accruals after it are later). Nothing may be dated before it.
-   */
-  async lastValueDate(organizationId: OrganizationId, loanId: string, tx: Tx): Promise<string | null> {
-    const [row] = (await txManager(tx).query(
-      `SELECT max(value_date)::text AS d FROM ledger_transactions WHERE organization_id = $1 AND loan_id = $2`,
-      [organizationId, loanId],
-    )) as { d: string | null }[];
-    return row?.d ?? null;
   }
 
   /** The reversal of a transaction, if any. */

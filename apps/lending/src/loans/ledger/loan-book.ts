@@ -126,7 +126,7 @@ export class LoanBook {
     checkPositionRange(totals, read.rows);
     const paid = new Map(read.byInstalment.map((b) => [b.id, b.paid]));
     const onOverdue = new Map<string, OverdueBalance>();
-    // As LedgerRepository.overdueByInstalment: only instalments with lines on the overdue accounts.
+    // Only instalments with lines on the overdue accounts, whatever those lines net to.
     for (const b of read.byInstalment)
       if (b.overdue.principal !== 0 || b.overdue.interest !== 0 || b.onOverdue)
         onOverdue.set(b.id, b.overdue);
