@@ -14,6 +14,7 @@ export {
   type TenantLease,
   type TenantIdentity,
 } from './tenant-pools';
+export { queryPrepared, statementName } from './prepared-statement';
 export { inTransaction, Transactions, txManager, type IsolationLevel, type Tx } from './transaction';
 export { TenantScopedRepository, type TenantWhere, type PageOptions } from './tenant-scoped.repository';
 export { BatchWriter, type BatchWriterOptions } from './batch-writer';

@@ -1,5 +1,6 @@
 import { DataSource, type DataSourceOptions, type EntityManager } from 'typeorm';
 import { migrateSchema } from './migrate';
+import { queryPrepared } from './prepared-statement';
 import { inTransaction, type IsolationLevel, type Tx } from './transaction';
 
 export interface TenantPoolsOptions {
@@ -160,7 +161,7 @@ export function inTenantTransaction<R>(
   return inTransaction(
     ds,
     async (m: EntityManager) => {
-      await m.query(`SELECT set_config($1, $2, true), set_config('role', $3, true)`, [
+      await queryPrepared(m, `SELECT set_config($1, $2, true), set_config('role', $3, true)`, [
         who.setting,
         who.tenant,
         who.role,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BindParam } from '@platform/outbox';
-import { txManager, type Tx } from '@platform/persistence';
+import { queryPrepared, type Tx, txManager } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 
 /** One accounting event as lending recorded it: what the daily file is made of. */
@@ -47,9 +47,9 @@ export class AccountingBooksRepository {
     let found = this.lastClosedIn.get(tx);
     if (!found) {
       // The lock and the read after it in one round trip (lending.accounting_day_open).
-      found = txManager(tx)
-        .query(`SELECT lending.accounting_day_open($1) AS last`, [organizationId])
-        .then((rows: { last: string | null }[]) => rows[0]?.last ?? null);
+      found = queryPrepared<{ last: string | null }>(tx, `SELECT lending.accounting_day_open($1) AS last`, [
+        organizationId,
+      ]).then((rows) => rows[0]?.last ?? null);
       this.lastClosedIn.set(tx, found);
     }
     return found;

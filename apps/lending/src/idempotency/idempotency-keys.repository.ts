@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { BindParam } from '@platform/outbox';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { queryPrepared, TenantScopedRepository, type Tx, txManager } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { IdempotencyKey } from './idempotency-key.entity';
 
@@ -29,7 +29,7 @@ export class IdempotencyKeysRepository extends TenantScopedRepository<Idempotenc
     now: Date,
     tx: Tx,
   ): Promise<{ held: false } | { held: true; prior: Omit<IdempotencyKey, 'organizationId' | 'key'> | null }> {
-    const [row] = (await txManager(tx).query(`SELECT lending.idempotency_hold($1, $2, $3) AS h`, [
+    const [row] = (await queryPrepared(tx, `SELECT lending.idempotency_hold($1, $2, $3) AS h`, [
       organizationId,
       key,
       Math.max(1, Math.round(waitMs)),

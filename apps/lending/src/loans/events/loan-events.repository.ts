@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { lendingEventContract, type LendingEventType } from '@platform/messaging';
 import { randomUUID } from 'node:crypto';
 import { outboxInsertSql, prepareOutboxAppend, type BindParam } from '@platform/outbox';
-import { txManager, type Tx } from '@platform/persistence';
+import { queryPrepared, type Tx } from '@platform/persistence';
 import { service } from '@platform/registry';
 import type { OrganizationId } from '@platform/tenancy';
 import { currentRequestId } from '../../common/request-context';
@@ -48,7 +48,8 @@ export class LoanEventsRepository {
     const ctes = [`written AS (${outboxInsertSql(SCHEMA, appends, bind)})`];
     also.forEach((sql, i) => ctes.push(`also_${i} AS (${sql(bind)} RETURNING 1)`));
     const extra = read ? `, ${read(bind)} AS read` : '';
-    const [row] = (await txManager(tx).query(
+    const [row] = (await queryPrepared(
+      tx,
       `WITH ${ctes.join(',\n')}\nSELECT (SELECT count(*) FROM written)${also
         .map((_, i) => ` + (SELECT count(*) FROM also_${i})`)
         .join('')} AS n${extra}`,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { queryPrepared, TenantScopedRepository, type Tx, txManager } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import type { DebtComponent } from '../math';
 import { LEDGER_ACCOUNTS, type LedgerAccount, type TransactionKind } from './chart-of-accounts';
@@ -65,7 +65,8 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     checkPostingRange(t.amount, lines);
     // The transaction and its lines in one statement (a schedule change that moves no money has no
     // lines: the balance check allows it for those kinds).
-    const [row] = (await txManager(tx).query(
+    const [row] = (await queryPrepared(
+      tx,
       `WITH t AS (
          INSERT INTO ledger_transactions
            (organization_id, loan_id, seq, kind, amount, value_date, reverses_id, idempotency_key, details, key_id)

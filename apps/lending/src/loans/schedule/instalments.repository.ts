@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { queryPrepared, TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import type { PositionRow } from '../payments/payment-plan';
 import { exactMinor } from '../ledger/money-range';
@@ -29,7 +29,8 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
   ): Promise<void> {
     if (!rows.length) return;
     const col = <V>(f: (r: Instalment & { id: string }) => V) => rows.map(f);
-    await txManager(tx).query(
+    await queryPrepared(
+      tx,
       `INSERT INTO loan_instalments
          (id, organization_id, loan_id, number, period_start, due_date, principal, interest, fees, total,
           balance_after, created_by)
@@ -109,7 +110,8 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
    * transaction's value date. Sums travel as text and are read exactly (exactMinor).
    */
   async position(organizationId: OrganizationId, loanId: string, tx: Tx): Promise<PositionRead> {
-    const [row] = (await txManager(tx).query(
+    const [row] = (await queryPrepared(
+      tx,
       `SELECT
          (SELECT coalesce(json_agg(json_build_object(
                    'id', i.id, 'number', i.number, 'periodStart', i.period_start::text,
