@@ -3,9 +3,10 @@
  *
  * - `WireCounter`: a TCP pass-through between an app and PostgreSQL that counts the frontend messages
  *   of the wire protocol. Every `Query` (simple protocol) and every `Sync` (extended protocol, one per
- *   parameterised statement as node-pg sends them) makes the client wait for the server's
- *   ReadyForQuery: their sum is the number of round trips. Used only while counting, never while a
- *   rate is timed (the extra hop would slow the figure).
+ *   parameterised statement as node-pg sends them) is answered by one ReadyForQuery; a round trip is a
+ *   wait of the client: it starts when a Query or Sync goes out with none outstanding and ends when
+ *   the last outstanding one is answered (statements pipelined behind another share its round trip).
+ *   Used only while counting, never while a rate is timed (the extra hop would slow the figure).
  * - `StatementStats`: `pg_stat_statements` (calls, rows, time per normalised statement) of one
  *   database over a window of work; less what an equally long idle window ran, over N operations, it
  *   is what one operation costs (`costOf`, `printCost`).
@@ -101,6 +102,7 @@ export class WireCounter {
   private readonly sockets = new Set<Socket>();
   private readonly messages = new Map<string, number>();
   private blocks = 0;
+  private waits = 0;
   private waitNs = 0n;
   private autocommits = 0;
   private connections = 0;
@@ -111,23 +113,37 @@ export class WireCounter {
   async start(upstreamPort: number): Promise<number> {
     const server = createServer((client) => {
       this.connections++;
-      const upstream = createConnection({ host: '127.0.0.1', port: upstreamPort });
+      const upstream = createConnection({ host: '127.0.0.1', port: upstreamPort, noDelay: true });
+      // As node-postgres and PostgreSQL do: without it, Nagle's algorithm holds a statement written
+      // right behind another until the first is acknowledged, and the count would time that.
+      client.setNoDelay(true);
       this.sockets.add(client).add(upstream);
-      const frontend = new MessageParser(true, (t) => this.messages.set(t, (this.messages.get(t) ?? 0) + 1));
+      // Queries and Syncs sent and not yet answered by a ReadyForQuery, and since when the client waits.
+      let outstanding = 0;
+      let asked: bigint | undefined;
+      const frontend = new MessageParser(true, (t) => {
+        this.messages.set(t, (this.messages.get(t) ?? 0) + 1);
+        if (t !== 'Q' && t !== 'S') return;
+        if (outstanding++ === 0) {
+          this.waits++;
+          asked = process.hrtime.bigint();
+        }
+      });
       // The first ReadyForQuery (after authentication) ends no statement.
       let last: string | undefined;
-      let asked: bigint | undefined;
       const backend = new MessageParser(false, (t, status) => {
         if (t !== 'Z') return;
         if (last === 'I' && status === 'I') this.autocommits++;
         if ((last === 'T' || last === 'E') && status === 'I') this.blocks++;
         last = status;
-        if (asked !== undefined) this.waitNs += process.hrtime.bigint() - asked;
-        asked = undefined;
+        if (outstanding === 0) return;
+        if (--outstanding === 0 && asked !== undefined) {
+          this.waitNs += process.hrtime.bigint() - asked;
+          asked = undefined;
+        }
       });
       client.on('data', (d: Buffer) => {
         this.toServer += d.length;
-        asked ??= process.hrtime.bigint();
         frontend.feed(d);
       });
       upstream.on('data', (d: Buffer) => {
@@ -154,7 +170,7 @@ export class WireCounter {
     const messages = Object.fromEntries(this.messages);
     return {
       messages,
-      roundTrips: (messages.Q ?? 0) + (messages.S ?? 0),
+      roundTrips: this.waits,
       blocks: this.blocks,
       waitMs: Number(this.waitNs) / 1e6,
       autocommits: this.autocommits,
