@@ -136,6 +136,26 @@ export function IsInstant(
   );
 }
 
+/**
+ * An IANA time zone name (`Asia/Almaty`, `Etc/GMT-5`, `UTC`; any case, as Intl accepts it). Since
+ * Node 24, Intl (and class-validator's `IsTimeZone`) also take a bare offset (`+05:00`, `-0500`),
+ * which names no zone: no rules, no daylight saving, nothing recurrence or display can follow.
+ */
+export function isIanaTimeZone(v: unknown): v is string {
+  if (typeof v !== 'string' || v.length === 0 || v.length > 64 || !/^[A-Za-z]/.test(v)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `isIanaTimeZone`, under class-validator's rule name `isTimeZone` (its localised message). */
+export function IsIanaTimeZone(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isTimeZone', validator: { validate: isIanaTimeZone } }, options);
+}
+
 export interface FreeFormMapLimits {
   maxEntries: number;
   maxKeyChars: number;

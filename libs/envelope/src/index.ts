@@ -68,8 +68,10 @@ export {
   QueryInt,
   IsCalendarDate,
   IsInstant,
+  IsIanaTimeZone,
   isCalendarDate,
   isInstant,
+  isIanaTimeZone,
   FreeFormMap,
   type FreeFormMapLimits,
 } from './fields';

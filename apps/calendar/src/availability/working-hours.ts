@@ -1,3 +1,4 @@
+import { isIanaTimeZone } from '@platform/envelope';
 import { AvailabilityError, AvailabilityErrorReason as R } from './availability.errors';
 import { assertRange, mergeIntervals, type Interval, type TimeRange } from './intervals';
 import {
@@ -68,7 +69,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function parseWorkingHours(input: unknown, field = 'workingHours'): WorkingSchedule {
   if (!isPlainObject(input)) throw new AvailabilityError(R.INVALID_WORKING_HOURS, field);
-  const timeZone = canonicalTimeZone(input.timeZone);
+  // An IANA name only, as the reference says: Intl also takes a bare offset (`+05:00`), no zone.
+  const timeZone = isIanaTimeZone(input.timeZone) ? canonicalTimeZone(input.timeZone) : null;
   if (!timeZone) throw new AvailabilityError(R.INVALID_TIME_ZONE, `${field}.timeZone`);
   const days = input.days;
   if (!isPlainObject(days)) throw new AvailabilityError(R.INVALID_WORKING_HOURS, `${field}.days`);

@@ -489,6 +489,11 @@ describe('calendar availability: freebusy and findSlots (real PostgreSQL)', () =
         'participants.0.working_hours.time_zone',
       ],
       [
+        { participants: [{ kind: 'person', id: 'a', working_hours: { time_zone: '+05:00', days: {} } }] },
+        'CALENDAR_AVAILABILITY_INVALID_TIME_ZONE',
+        'participants.0.working_hours.time_zone',
+      ],
+      [
         {
           participants: [
             {

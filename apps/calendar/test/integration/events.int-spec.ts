@@ -488,6 +488,38 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
     );
     expect(value.fields.find((f) => f.field === 'version')?.message).toBe('version debe ser al menos 0.');
 
+    // The reference says IANA zone, as Google Calendar does: a bare offset names no zone.
+    for (const offset of ['+05:00', '-0500'])
+      for (const lang of ['en', 'ru']) {
+        const zoneless = await upsert(
+          {
+            entity_type: 'x',
+            entity_id: 'tz',
+            start: { date_time: '2026-12-01T10:00:00+05:00', time_zone: offset },
+            end: { date_time: '2026-12-01T11:00:00+05:00', time_zone: 'Asia/Almaty' },
+          },
+          as(crm, 'crm', { 'Language-Code': lang }),
+        );
+        expect(zoneless.status).toBe(400);
+        const z = zoneless.body.value as unknown as {
+          reason: string;
+          fields: { field: string; rule: string; message: string }[];
+        };
+        expect([z.reason, z.fields]).toEqual([
+          'VALIDATION_FAILED',
+          [
+            {
+              field: 'start.time_zone',
+              rule: 'isTimeZone',
+              message:
+                lang === 'en'
+                  ? 'start.time_zone must be an IANA time zone.'
+                  : 'Поле start.time_zone должно быть часовым поясом IANA.',
+            },
+          ],
+        ]);
+      }
+
     const impossible = await upsert(
       { entity_type: 'x', entity_id: 'y', start: { date: '2026-02-30' }, metadata: { n: 5 } },
       as(crm, 'crm', { 'Language-Code': 'en' }),

@@ -21,6 +21,7 @@ import {
 import type { Document } from './document.entity';
 import { DocumentsError, documentsError } from './documents.errors';
 import { DocumentsRepository } from './documents.repository';
+import { refuseContentEncoding } from './read-upload-body';
 import { FILE_STORAGE, FileNotStoredError, documentStorageKey, type FileStorage } from './file-storage';
 import { signUpload, uploadSignatureValid, uploadUrl, type SignedUpload } from './upload-signature';
 
@@ -216,9 +217,7 @@ export class DocumentsService {
     const sent = (headers.contentType ?? '').split(';')[0].trim().toLowerCase();
     if (acceptedContentType(sent) !== doc.declaredContentType)
       throw documentsError(DocumentsError.CONTENT_TYPE_MISMATCH, { expected: doc.declaredContentType });
-    const encoding = (headers.contentEncoding ?? 'identity').trim().toLowerCase();
-    if (encoding !== 'identity' && encoding !== '')
-      throw documentsError(DocumentsError.CONTENT_ENCODING_NOT_ALLOWED);
+    refuseContentEncoding(headers.contentEncoding);
     if (doc.status !== 'AwaitingUpload')
       throw documentsError(DocumentsError.ALREADY_UPLOADED, { status: doc.status });
     const declared = Number(headers.contentLength);

@@ -65,6 +65,38 @@ describe('verification API keys and case lookup (real PostgreSQL)', () => {
     expect(res.body.error).toBe('API кілтінде мына рұқсаттар жоқ: cases:read.');
   });
 
+  it('creates a case only with assigned ISO 3166-1 country codes: XX is refused, localised, and nothing is stored', async () => {
+    const create = (applicantCountryCode: string, reportCountryCode: string, ref: string) =>
+      request<Env<{ reason?: string; fields?: { field: string; rule: string; message: string }[] }>>(
+        `${base}/api/v1/verification-cases`,
+        {
+          headers: { 'X-API-Key': keyA, 'Service-Organization-Id': 'org-a', 'Accept-Language': 'ru' },
+          body: {
+            externalReferenceId: ref,
+            applicantType: 'Individual',
+            applicantCountryCode,
+            reportCountryCode,
+          },
+        },
+      );
+    for (const [applicant, report, field] of [
+      ['XX', 'KZ', 'applicantCountryCode'],
+      ['KZ', 'ZZ', 'reportCountryCode'],
+    ]) {
+      const res = await create(applicant, report, 'APP-ISO');
+      expect([res.status, res.body.value.reason]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(res.body.value.fields).toEqual([
+        {
+          field,
+          rule: 'isISO31661Alpha2',
+          message: `Поле ${field} должно быть присвоенным кодом страны ISO 3166-1 alpha-2 (например, KZ).`,
+        },
+      ]);
+    }
+    expect((await find('APP-ISO', keyA, 'org-a')).body.value.total).toBe(0);
+    expect((await create('UZ', 'TR', 'APP-ISO')).status).toBe(201);
+  });
+
   it('refuses a key used for another organization', async () => {
     const res = await find('APP-1', keyA, 'org-b');
     expect([res.status, res.body.value.reason]).toEqual([403, 'TENANT_MISMATCH']);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, listen, request, serviceEnv } from '@platform/testing';
@@ -178,6 +179,22 @@ describe('borrower upload portal (real PostgreSQL, real HTTP)', () => {
       }
     });
 
+    it('refuses a JSON body sent as text/plain with 415, instead of issuing the 72 h default', async () => {
+      const c = await newCase();
+      const res = await fetch(`${base}/api/v1/verification-cases/${c.id}/upload-link`, {
+        method: 'POST',
+        headers: { ...auth(), 'Content-Type': 'text/plain' },
+        body: JSON.stringify({ expiresInHours: 1 }),
+      });
+      const body = (await res.json()) as Env<{ reason?: string }>;
+      expect([res.status, body.value.reason]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+      const rows = (await ds.query(
+        'SELECT count(*)::int AS n FROM verification.case_upload_tokens WHERE case_id = $1',
+        [c.id],
+      )) as { n: number }[];
+      expect(rows[0].n).toBe(1);
+    });
+
     it('validates the body, hides other organizations, and refuses a case that takes no documents', async () => {
       const c = await newCase();
       expect((await link(c.id, { expiresInHours: 0 })).status).toBe(400);
@@ -342,6 +359,34 @@ describe('borrower upload portal (real PostgreSQL, real HTTP)', () => {
       expect([empty.status, empty.body.value.reason]).toEqual([400, 'PORTAL_FILE_EMPTY']);
       expect(await documentsOf(c.id)).toBe(0);
       expect(await statusOf(c.id)).toBe('AwaitingApplicant');
+    });
+
+    it("refuses an encoded body (Content-Encoding: gzip) by the signed upload URL's rule, storing nothing", async () => {
+      const c = await newCase();
+      for (const encoding of ['gzip', 'br', 'GZIP']) {
+        const res = await fetch(`${base}/portal/v1/upload/${c.token}/documents`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'image/png',
+            'X-Document-Kind': 'Passport',
+            'Content-Encoding': encoding,
+          },
+          body: gzipSync(PNG),
+        });
+        const body = (await res.json()) as Env<{ reason?: string }>;
+        expect([res.status, body.value.reason]).toEqual([415, 'DOCUMENT_CONTENT_ENCODING_NOT_ALLOWED']);
+      }
+      expect(await documentsOf(c.id)).toBe(0);
+      const identity = await fetch(`${base}/portal/v1/upload/${c.token}/documents`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'image/png',
+          'X-Document-Kind': 'Passport',
+          'Content-Encoding': 'identity',
+        },
+        body: PNG,
+      });
+      expect(identity.status).toBe(201);
     });
 
     it("takes files up to the documents area's DOCUMENT_MAX_BYTES: one byte over answers its DOCUMENT_TOO_LARGE", async () => {

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsTimeZone } from 'class-validator';
-import { IsCalendarDate, IsInstant, MaxChars } from '@platform/envelope';
+import { IsOptional } from 'class-validator';
+import { IsCalendarDate, IsIanaTimeZone, IsInstant, MaxChars } from '@platform/envelope';
 import { EVENT_LIMITS } from '../event-limits';
 
 /**
@@ -14,10 +14,14 @@ export class EventTimeDto {
   @IsInstant()
   date_time?: string;
 
-  @ApiPropertyOptional({ example: 'Asia/Almaty', description: 'IANA time zone' })
+  @ApiPropertyOptional({
+    example: 'Asia/Almaty',
+    description:
+      'IANA time zone name, as Google Calendar takes it; a bare offset such as `+05:00` is refused',
+  })
   @IsOptional()
   @MaxChars(EVENT_LIMITS.timeZone)
-  @IsTimeZone()
+  @IsIanaTimeZone()
   time_zone?: string;
 
   @ApiPropertyOptional({ example: '2026-12-01', description: 'All-day date (YYYY-MM-DD)' })

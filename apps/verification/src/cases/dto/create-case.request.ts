@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsIn, IsISO31661Alpha2, IsOptional, IsString, Matches } from 'class-validator';
 import { IsCalendarDate, MaxChars, MinChars } from '@platform/envelope';
 
 export const APPLICANT_TYPES = ['Individual', 'Business'] as const;
+/** Upper case, as ISO 3166-1 writes it; `IsISO31661Alpha2` then checks the code is assigned (not `XX`). */
 const COUNTRY = /^[A-Z]{2}$/;
 
 export class CreateCaseRequest {
@@ -16,14 +17,24 @@ export class CreateCaseRequest {
   @IsIn(APPLICANT_TYPES)
   applicantType: (typeof APPLICANT_TYPES)[number];
 
-  @ApiProperty({ description: 'Country code, ISO 3166-1 alpha-2', example: 'KZ', pattern: '^[A-Z]{2}$' })
+  @ApiProperty({
+    description: 'An assigned ISO 3166-1 alpha-2 country code',
+    example: 'KZ',
+    pattern: '^[A-Z]{2}$',
+  })
   @IsString()
   @Matches(COUNTRY)
+  @IsISO31661Alpha2()
   applicantCountryCode: string;
 
-  @ApiProperty({ description: 'Country code, ISO 3166-1 alpha-2', example: 'KZ', pattern: '^[A-Z]{2}$' })
+  @ApiProperty({
+    description: 'An assigned ISO 3166-1 alpha-2 country code',
+    example: 'KZ',
+    pattern: '^[A-Z]{2}$',
+  })
   @IsString()
   @Matches(COUNTRY)
+  @IsISO31661Alpha2()
   reportCountryCode: string;
 
   @ApiProperty({
