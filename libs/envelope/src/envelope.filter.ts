@@ -21,6 +21,9 @@ function assertNever(x: never): never {
   throw new Error(`unhandled error kind: ${JSON.stringify(x)}`);
 }
 
+/** The request headers an error's localised text depends on (`resolveLanguage`), for `Vary`. */
+export const LANGUAGE_HEADERS = ['Language-Code', 'Accept-Language'] as const;
+
 /** Errors that express's body parser raises before any controller runs. */
 function bodyParserError(e: unknown): DomainError | undefined {
   const type = (e as { type?: unknown })?.type;
@@ -76,6 +79,9 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       return;
     }
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    // The `error` text is chosen by these headers: a cache (the route's own `Cache-Control: public`,
+    // set before the handler ran, stays on its refusals too) must key on them. Added to any Vary.
+    for (const name of LANGUAGE_HEADERS) res.vary(name);
     res.status(status).json(body);
   }
 

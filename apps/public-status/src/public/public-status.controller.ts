@@ -4,6 +4,7 @@ import { ApiReasons } from '@platform/api-docs';
 import { Public } from '@platform/auth';
 import { ApiEnvelope, list, markRawResponse } from '@platform/envelope';
 import type { Response } from 'express';
+import { PublicStatusConfig } from '../config/public-status.config';
 import { PublicStatusError } from '../status/public-status.errors';
 import {
   BusinessQuery,
@@ -41,6 +42,7 @@ export class PublicStatusController {
   constructor(
     private readonly status: PublicStatusService,
     private readonly feed: PublicFeedService,
+    private readonly config: PublicStatusConfig,
   ) {}
 
   @Public()
@@ -88,9 +90,14 @@ export class PublicStatusController {
     const page = await this.status.statusPage(q.business);
     if (q.format !== 'statuspage') return page;
     // Existing Statuspage widgets and bots read summary.json at the top level: no envelope.
-    // The page URL is relative: a Host header is the caller's to choose, and this answer is cached.
+    // Absolute, as Statuspage's is, on PUBLIC_STATUS_URL: the Host header is the caller's to choose,
+    // and this answer is cached.
     markRawResponse(res);
-    return toStatuspageSummary(page, `/PublicStatus/StatusPage?business=${page.business.slug}`);
+    const base = this.config.PUBLIC_STATUS_URL.replace(/\/+$/, '');
+    return toStatuspageSummary(
+      page,
+      `${base}/PublicStatus/StatusPage?business=${encodeURIComponent(page.business.slug)}`,
+    );
   }
 
   @Public()

@@ -51,11 +51,9 @@ const component = (r: PublicResource): PublicComponentResponse => ({
  * resources, products and incidents are named only by public slugs and codes, and what an incident or
  * maintenance affects is listed only as far as it is published.
  */
-/**
- * Uptime is computed up to the start of the current minute: the live part of today would otherwise
- * change with every request, and so would the ETag, so no client could ever get a 304.
- */
-const currentMinute = (): number => Math.floor(Date.now() / 60_000) * 60_000;
+
+/** A maintenance's last change: completed, started, else announced. Never its (future) start time. */
+const maintenanceUpdatedAt = (m: PublicMaintenance): Date => m.completedAt ?? m.startedAt ?? m.createdAt;
 
 @Injectable()
 export class PublicStatusService {
@@ -138,7 +136,8 @@ export class PublicStatusService {
     const changes = [
       ...resources.map((r) => r.stateSince.getTime()),
       ...incidents.map((i) => i.updatedAt.getTime()),
-      ...maintenances.map((m) => (m.completedAt ?? m.startedAt ?? m.scheduledFor).getTime()),
+      // A maintenance changes when announced, started and completed; its start time may lie ahead.
+      ...maintenances.map((m) => maintenanceUpdatedAt(m).getTime()),
     ];
     return {
       business: { slug: b.slug, name: b.name },
@@ -171,7 +170,7 @@ export class PublicStatusService {
     businessSlug: string,
     productSlug: string,
     q: { days?: number; from?: string; to?: string },
-    now = currentMinute(),
+    now = Date.now(),
   ): Promise<ProductUptimeResponse> {
     const days = range(q, now, 90, PRODUCT_UPTIME_MAX_DAYS);
     const b = await this.business(businessSlug);
@@ -204,7 +203,7 @@ export class PublicStatusService {
     businessSlug: string,
     productSlug: string | undefined,
     q: { from?: string; to?: string },
-    now = currentMinute(),
+    now = Date.now(),
   ): Promise<UptimeHistoryResponse> {
     const to = q.to ?? dayKey(now);
     const days = range(
@@ -315,6 +314,8 @@ export class PublicStatusService {
       scheduledUntil: m.scheduledUntil.toISOString(),
       startedAt: m.startedAt?.toISOString() ?? null,
       completedAt: m.completedAt?.toISOString() ?? null,
+      createdAt: m.createdAt.toISOString(),
+      updatedAt: maintenanceUpdatedAt(m).toISOString(),
     }));
   }
 }

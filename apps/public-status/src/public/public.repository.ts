@@ -48,6 +48,8 @@ export interface PublicMaintenance {
   scheduledUntil: Date;
   startedAt: Date | null;
   completedAt: Date | null;
+  /** When it was announced (scheduled): a maintenance is never edited, only started and completed. */
+  createdAt: Date;
 }
 
 export interface PublicUpdate {
@@ -63,7 +65,8 @@ export interface PublicUpdate {
 const INCIDENT_COLUMNS = `id, name, impact, status, resource_ids AS "resourceIds", created_at AS "createdAt",
   updated_at AS "updatedAt", resolved_at AS "resolvedAt"`;
 const MAINTENANCE_COLUMNS = `id, name, body, status, resource_ids AS "resourceIds", scheduled_for AS "scheduledFor",
-  scheduled_until AS "scheduledUntil", started_at AS "startedAt", completed_at AS "completedAt"`;
+  scheduled_until AS "scheduledUntil", started_at AS "startedAt", completed_at AS "completedAt",
+  created_at AS "createdAt"`;
 
 /**
  * Every anonymous read, and only from the publication views (public_businesses, public_products,
@@ -198,15 +201,12 @@ export class PublicRepository {
   }
 
   /** The most recently announced public maintenance, with the time each was announced (the RSS feed). */
-  recentMaintenances(
-    business: BusinessId,
-    limit: number,
-  ): Promise<(PublicMaintenance & { createdAt: Date })[]> {
+  recentMaintenances(business: BusinessId, limit: number): Promise<PublicMaintenance[]> {
     return this.ds.query(
-      `SELECT ${MAINTENANCE_COLUMNS}, created_at AS "createdAt" FROM public_maintenances WHERE business_id = $1
+      `SELECT ${MAINTENANCE_COLUMNS} FROM public_maintenances WHERE business_id = $1
        ORDER BY greatest(created_at, started_at, completed_at) DESC, id LIMIT $2`,
       [business, limit],
-    ) as Promise<(PublicMaintenance & { createdAt: Date })[]>;
+    ) as Promise<PublicMaintenance[]>;
   }
 
   /** Updates of incidents a view above returned, in chain order. */

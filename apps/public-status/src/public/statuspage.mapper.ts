@@ -57,8 +57,8 @@ function maintenance(m: PublicMaintenanceResponse, pageId: string) {
     name: m.name,
     status: MAINTENANCE_STATUS[m.status as keyof typeof MAINTENANCE_STATUS],
     impact: 'maintenance',
-    created_at: m.scheduledFor,
-    updated_at: m.completedAt ?? m.startedAt ?? m.scheduledFor,
+    created_at: m.createdAt,
+    updated_at: m.updatedAt,
     started_at: m.startedAt,
     resolved_at: m.completedAt,
     scheduled_for: m.scheduledFor,
@@ -73,9 +73,9 @@ function maintenance(m: PublicMaintenanceResponse, pageId: string) {
             incident_id: m.id,
             status: 'scheduled',
             body: m.body,
-            created_at: m.scheduledFor,
-            updated_at: m.scheduledFor,
-            display_at: m.scheduledFor,
+            created_at: m.createdAt,
+            updated_at: m.createdAt,
+            display_at: m.createdAt,
             affected_components: null,
           },
         ]
@@ -86,6 +86,7 @@ function maintenance(m: PublicMaintenanceResponse, pageId: string) {
 /**
  * The `summary.json` of Statuspage's public API v2 for one business: products become component
  * groups (`group: true`, id = product id), resources their components (id = `product/resource`).
+ * `url` is absolute (Statuspage's is), on PUBLIC_STATUS_URL.
  */
 export function toStatuspageSummary(page: StatusPageResponse, url: string) {
   const pageId = page.business.slug;

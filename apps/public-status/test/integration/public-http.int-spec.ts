@@ -6,7 +6,7 @@ describe('public-status anonymous HTTP: caching, Statuspage format, hostile inpu
   let mgr: Record<string, string>;
 
   beforeAll(async () => {
-    s = await startStatus('ps_public_http');
+    s = await startStatus('ps_public_http', { PUBLIC_STATUS_URL: 'https://status.example.com/' });
     mgr = await s.business('acme');
     await s.manage(mgr, 'PUT', '/business', { name: 'Acme', published: true });
     await s.manage(mgr, 'PUT', '/products/api', { name: 'API', published: true });
@@ -22,11 +22,12 @@ describe('public-status anonymous HTTP: caching, Statuspage format, hostile inpu
     'Products',
     'Products?business=acme',
     'ProductStatus?business=acme&product=api',
-    'ProductUptime?business=acme&product=api',
+    // Uptime of a range that ends before today: today's live part moves on with every second.
+    'ProductUptime?business=acme&product=api&from=2026-01-01&to=2026-01-31',
     'StatusPage?business=acme',
     'StatusPage?business=acme&format=statuspage',
     'StatusPageHistory?business=acme',
-    'UptimeHistory?business=acme',
+    'UptimeHistory?business=acme&from=2026-01-01&to=2026-01-31',
     'ChainHeads?business=acme',
   ])('GET %s: public Cache-Control, an ETag, and 304 for If-None-Match', async (path) => {
     const first = await rawRequest(`${s.base}/PublicStatus/${path}`);
@@ -84,7 +85,12 @@ describe('public-status anonymous HTTP: caching, Statuspage format, hostile inpu
       'scheduled_maintenances',
       'status',
     ]);
-    expect(summary.page).toMatchObject({ id: 'acme', name: 'Acme', time_zone: 'Etc/UTC' });
+    expect(summary.page).toMatchObject({
+      id: 'acme',
+      name: 'Acme',
+      time_zone: 'Etc/UTC',
+      url: 'https://status.example.com/PublicStatus/StatusPage?business=acme',
+    });
     expect(summary.components.map((c) => [c.id, c.status, c.group, c.group_id])).toEqual([
       ['api', 'major_outage', true, null],
       ['api/database', 'major_outage', false, 'api'],
@@ -151,5 +157,105 @@ describe('public-status anonymous HTTP: caching, Statuspage format, hostile inpu
       'PUBLIC_STATUS_BUSINESS_NOT_FOUND',
       'No se encontró la empresa nobody.',
     ]);
+  });
+
+  it('answers a cacheable refusal with Vary on the language headers, in the language asked', async () => {
+    for (const [path, status] of [
+      ['StatusPage?business=nobody', 404],
+      ['ProductUptime?business=acme&product=api&days=0', 400],
+    ] as const) {
+      const texts = new Set<string>();
+      for (const lang of ['en', 'ru', 'kk', 'uz', 'tr', 'es']) {
+        const res = await rawRequest(`${s.base}/PublicStatus/${path}`, {
+          headers: { 'Language-Code': lang },
+        });
+        expect(res.status).toBe(status);
+        expect(String(res.headers['cache-control'])).toMatch(/^public, max-age=\d+$/);
+        expect(String(res.headers.vary).split(/\s*,\s*/)).toEqual(
+          expect.arrayContaining(['Language-Code', 'Accept-Language']),
+        );
+        texts.add(String((res.json as { error: string }).error));
+      }
+      expect(texts.size).toBe(6);
+    }
+  });
+
+  describe('a business whose only news is a maintenance announced for next week', () => {
+    let beta: Record<string, string>;
+    let announcedAt: number;
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000);
+
+    beforeAll(async () => {
+      beta = await s.business('beta');
+      await s.manage(beta, 'PUT', '/business', { name: 'Beta', published: true });
+      await s.manage(beta, 'PUT', '/products/api', { name: 'API', published: true });
+      await s.manage(beta, 'PUT', '/products/api/resources/web', { name: 'Web', published: true });
+      announcedAt = Date.now();
+      const m = await s.manage(beta, 'POST', '/maintenances', {
+        name: 'Upgrade',
+        body: 'Writes pause.',
+        scheduledFor: nextWeek.toISOString(),
+        scheduledUntil: new Date(nextWeek.getTime() + 3_600_000).toISOString(),
+        components: ['api/web'],
+      });
+      expect(m.status).toBe(201);
+    });
+
+    it('dates the page and the maintenance by their last change, never by the future start time', async () => {
+      const json = await s.get<{
+        updatedAt: string;
+        maintenances: { scheduledFor: string; createdAt: string; updatedAt: string }[];
+      }>('StatusPage?business=beta');
+      const v = json.body.value;
+      expect(v.maintenances).toHaveLength(1);
+      expect(v.maintenances[0].scheduledFor).toBe(nextWeek.toISOString());
+      const now = Date.now();
+      for (const t of [v.updatedAt, v.maintenances[0].createdAt, v.maintenances[0].updatedAt]) {
+        expect(Date.parse(t)).toBeGreaterThanOrEqual(announcedAt - 1000);
+        expect(Date.parse(t)).toBeLessThanOrEqual(now);
+      }
+      const summary = (await rawRequest(`${s.base}/PublicStatus/StatusPage?business=beta&format=statuspage`))
+        .json as {
+        page: { url: string; updated_at: string };
+        scheduled_maintenances: {
+          created_at: string;
+          updated_at: string;
+          scheduled_for: string;
+          incident_updates: { created_at: string; display_at: string }[];
+        }[];
+      };
+      expect(summary.page.url).toBe('https://status.example.com/PublicStatus/StatusPage?business=beta');
+      const [m] = summary.scheduled_maintenances;
+      expect(m.scheduled_for).toBe(nextWeek.toISOString());
+      for (const t of [
+        summary.page.updated_at,
+        m.created_at,
+        m.updated_at,
+        m.incident_updates[0].created_at,
+        m.incident_updates[0].display_at,
+      ])
+        expect(Date.parse(t)).toBeLessThanOrEqual(now);
+    });
+
+    it("counts today's live uptime up to the request, not to the start of its minute", async () => {
+      // Past the first seconds of a minute, so "the start of the minute" is measurably earlier.
+      while (Date.now() % 60_000 < 3000 || Date.now() % 60_000 > 55_000)
+        await new Promise((r) => setTimeout(r, 250));
+      const page = await s.get<{ products: { components: { since: string }[] }[] }>(
+        'StatusPage?business=beta',
+      );
+      const since = Date.parse(page.body.value.products[0].components[0].since);
+      const before = Date.now();
+      const res = await s.get<{ components: { days: { seconds?: Record<string, number> }[] }[] }>(
+        'ProductUptime?business=beta&product=api&days=1',
+      );
+      const after = Date.now();
+      const today = res.body.value.components[0].days.at(-1)?.seconds ?? {};
+      const counted = Object.values(today).reduce((a, b) => a + b, 0);
+      const dayStart = Math.floor(before / 86_400_000) * 86_400_000;
+      const from = Math.max(since, dayStart);
+      expect(counted).toBeGreaterThanOrEqual(Math.floor((before - from) / 1000));
+      expect(counted).toBeLessThanOrEqual(Math.ceil((after - from) / 1000));
+    });
   });
 });

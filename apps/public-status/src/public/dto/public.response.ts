@@ -56,6 +56,12 @@ export class PublicMaintenanceResponse {
   @ApiProperty({ format: 'date-time' }) scheduledUntil: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) startedAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) completedAt: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When it was announced' }) createdAt: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'Its last change: completed, started, else announced (never the future start time)',
+  })
+  updatedAt: string;
 }
 
 export class PublicBusinessRef {
