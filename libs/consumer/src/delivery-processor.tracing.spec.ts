@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SpanKind, SpanStatusCode, trace, type SpanContext } from '@opentelemetry/api';
 import { defineContract, type EventOf } from '@platform/messaging';
+import { currentRequestId } from '@platform/observability';
 import { startInMemoryTracing, type InMemoryTracing } from '@platform/observability/tracing';
 import type { Inbox, InboxOutcome, Queryable } from '@platform/outbox';
 import type { ContractHandler } from './contract-handler';
@@ -110,5 +111,16 @@ describe('DeliveryProcessor traces', () => {
     const [span] = tracing.spans();
     expect(span.status.code).toBe(SpanStatusCode.ERROR);
     expect(span.attributes['platform.delivery.outcome']).toBe('dead-lettered');
+  });
+});
+
+describe('DeliveryProcessor request id', () => {
+  it("runs the handler as the work of the message's request-id, traced or not", async () => {
+    const seen: (string | null)[] = [];
+    const p = processor(async () => void seen.push(currentRequestId()));
+    await p.process(message({ 'request-id': 'req-9' }), control());
+    await p.process(message({}), control());
+    expect(seen).toEqual(['req-9', null]);
+    expect(currentRequestId()).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import type { IHeaders } from 'kafkajs';
 import { EventHeader, violations, type TopicContract } from '@platform/messaging';
+import { runWithRequestId } from '@platform/observability';
 import type { Inbox } from '@platform/outbox';
 import type { ConsumerContext, ContractHandler } from './contract-handler';
 import { DeliveryAbandoned, HandlerFailure, PoisonMessage, isConnectionFailure } from './consumer.errors';
@@ -84,10 +85,21 @@ export class DeliveryProcessor {
    * The delivery runs in a CONSUMER span that is the child of the trace context in the message's
    * headers (W3C traceparent/tracestate, set by the outbox relay), so the handler's statements, and the
    * events it writes to its own outbox, belong to the trace of the request that caused the message.
-   * (No-ops when tracing is off: `@opentelemetry/api` without an SDK.)
+   * (No-ops when tracing is off: `@opentelemetry/api` without an SDK.) It also runs as the work of the
+   * message's `request-id`, traced or not.
    */
   async process(m: OriginalMessage, control: DeliveryControl): Promise<DeliveryReport> {
     const headers = decodeHeaders(m.headers);
+    // The handler's work is the work of the request that caused the message: the events it writes carry
+    // that `request-id` (libs/outbox), and its log lines name it.
+    return runWithRequestId(headers[EventHeader.RequestId] ?? null, () => this.traced(m, headers, control));
+  }
+
+  private async traced(
+    m: OriginalMessage,
+    headers: Record<string, string>,
+    control: DeliveryControl,
+  ): Promise<DeliveryReport> {
     // From the headers only: whatever context kafkajs' callback happens to run in is not the parent.
     const parent = propagation.extract(ROOT_CONTEXT, headers);
     // A message without one (the apps' direct health heartbeats, every 15 s from every replica) starts

@@ -18,6 +18,9 @@ export const EventHeader = {
   RequestId: 'request-id',
   OccurredAt: 'occurred-at',
   ContentType: 'content-type',
+  /** W3C Trace Context (https://www.w3.org/TR/trace-context/): the trace the event belongs to. */
+  TraceParent: 'traceparent',
+  TraceState: 'tracestate',
   /** On dead-lettered messages only. */
   OriginalTopic: 'original-topic',
   DeadLetterReason: 'dead-letter-reason',
@@ -49,12 +52,24 @@ export const HEADER_DOCS: Readonly<Record<EventHeaderName, FieldSchema>> = {
   'schema-version': digits("Version of the payload's schema; equals the topic's `vN`."),
   'aggregate-type': text('Kind of aggregate whose id is the message key, e.g. `calendar.event`.'),
   'tenant-id': text('Account or organization the event belongs to; absent when it belongs to none.'),
-  'request-id': text('Id of the HTTP request that caused the event, for tracing; absent when none did.'),
+  'request-id': text(
+    'Id of the HTTP request that caused the event (its `X-Request-Id`), also when a consumer of an ' +
+      'earlier event caused by it wrote this one; absent when no request did (periodic jobs, the admin CLI).',
+  ),
   'occurred-at': text('When the event was written, ISO 8601 with offset (UTC).', {
     format: 'date-time',
     pattern: INSTANT_PATTERN,
   }),
   'content-type': text('Media type of the value.', { const: 'application/json' }),
+  traceparent: text(
+    'W3C Trace Context `traceparent` (version-traceid-parentid-flags) of the trace the event belongs to: ' +
+      "the publishing relay's send, a child of the work that wrote the event (the HTTP request, or the " +
+      'message a consumer handled). Continue it to join the trace. Present on every event written while ' +
+      'tracing is on; absent when tracing was off where the event was written, or for events written ' +
+      'outside any request or message (periodic jobs).',
+    { pattern: '^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}(-.*)?$' },
+  ),
+  tracestate: text('W3C Trace Context `tracestate` (vendor entries), when the trace has one.'),
   'original-topic': text('Topic the message was meant for (dead letters only).'),
   'dead-letter-reason': text('Why it was dead-lettered, for people; at most 500 characters.', {
     maxLength: 500,
@@ -68,7 +83,10 @@ export const HEADER_DOCS: Readonly<Record<EventHeaderName, FieldSchema>> = {
   ),
 };
 
-/** Headers the relay always sets; `tenant-id` and `request-id` only when the event has them. */
+/**
+ * Headers the relay always sets; `tenant-id`, `request-id`, `traceparent` and `tracestate` only when the
+ * event has them.
+ */
 const ALWAYS: readonly EventHeaderName[] = [
   EventHeader.EventId,
   EventHeader.EventType,
@@ -86,6 +104,8 @@ const EVENT_HEADERS: readonly EventHeaderName[] = [
   EventHeader.RequestId,
   EventHeader.OccurredAt,
   EventHeader.ContentType,
+  EventHeader.TraceParent,
+  EventHeader.TraceState,
 ];
 const DEAD_LETTER_HEADERS: readonly EventHeaderName[] = [
   EventHeader.OriginalTopic,
@@ -97,7 +117,7 @@ const DEAD_LETTER_HEADERS: readonly EventHeaderName[] = [
 ];
 
 /**
- * Other headers (tracing, for instance) may be added by infrastructure, so the header maps are open;
+ * Other headers (baggage, for instance) may be added by infrastructure, so the header maps are open;
  * every value is a string.
  */
 const OTHER_HEADERS: FieldSchema = { type: 'string' };

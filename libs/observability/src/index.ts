@@ -20,5 +20,13 @@ export {
   CLIENT_CLOSED,
   type HttpObserverOptions,
 } from './http-observer';
-export { PlatformLogger, LogRecord, logFormat, type LogFormat, type PlatformLoggerOptions } from './logging';
+export {
+  PlatformLogger,
+  LogRecord,
+  logCorrelation,
+  logFormat,
+  type LogFormat,
+  type PlatformLoggerOptions,
+} from './logging';
+export { currentRequestId, runWithRequestId } from './request-context';
 export { redactSecrets } from './redact';

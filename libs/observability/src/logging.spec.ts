@@ -1,5 +1,8 @@
 import { Logger } from '@nestjs/common';
+import { context, trace } from '@opentelemetry/api';
 import { LogRecord, PlatformLogger, logFormat } from './logging';
+import { runWithRequestId } from './request-context';
+import { startInMemoryTracing } from './tracing';
 
 /** What the logger writes to stdout and stderr while `run` runs. */
 function capture(run: () => void): { out: string[]; err: string[] } {
@@ -107,6 +110,41 @@ describe('PlatformLogger', () => {
       });
     } finally {
       Logger.overrideLogger(new PlatformLogger({ format: 'text', service: 't', instance: '0' }));
+    }
+  });
+});
+
+describe('PlatformLogger: the request and the trace on every line', () => {
+  const json = () => new PlatformLogger({ format: 'json', service: 'verification', instance: 'v-1' });
+
+  it('adds the running request id (and no trace ids while tracing is off)', () => {
+    const { out } = capture(() => runWithRequestId('r-7', () => json().warn('disk slow', 'Uploads')));
+    const line = JSON.parse(out[0]) as Record<string, unknown>;
+    expect(line).toMatchObject({ message: 'disk slow', requestId: 'r-7' });
+    expect(line).not.toHaveProperty('traceId');
+    // Outside a request nothing is added; a record's own request id wins over the running one.
+    const outside = JSON.parse(capture(() => json().log('idle')).out[0]) as Record<string, unknown>;
+    expect(outside).not.toHaveProperty('requestId');
+    const own = capture(() =>
+      runWithRequestId('r-7', () => json().log(new LogRecord('x', { requestId: 'r-8' }))),
+    );
+    expect(JSON.parse(own.out[0])).toMatchObject({ requestId: 'r-8' });
+  });
+
+  it('adds the active span, in JSON and in text', async () => {
+    const tracing = startInMemoryTracing();
+    try {
+      const span = trace.getTracer('test').startSpan('request');
+      const { traceId, spanId } = span.spanContext();
+      const inSpan = (write: () => void) => context.with(trace.setSpan(context.active(), span), write);
+      const { out } = capture(() => inSpan(() => json().log(new LogRecord('GET /x 200', { status: 200 }))));
+      expect(JSON.parse(out[0])).toMatchObject({ message: 'GET /x 200', traceId, spanId });
+      const text = new PlatformLogger({ format: 'text', service: 'verification', instance: 'v-1' });
+      const lines = capture(() => inSpan(() => text.log('handled', 'Consumer'))).out;
+      expect(lines[0]).toContain(`handled traceId=${traceId} spanId=${spanId}`);
+      span.end();
+    } finally {
+      await tracing.shutdown();
     }
   });
 });

@@ -1,5 +1,7 @@
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import { redactSecrets } from './redact';
+import { currentRequestId } from './request-context';
 
 /**
  * A log line with structured fields (the request log): in JSON the fields sit at the top level next
@@ -52,8 +54,26 @@ interface JsonLogObject {
 const redactValue = (v: unknown): unknown => (typeof v === 'string' ? redactSecrets(v) : v);
 
 /**
+ * The work a line is written in: the request (libs/observability request-context) and, with tracing
+ * on, the active span, so a line leads to its trace and a trace to its lines. With tracing off the
+ * OpenTelemetry API has no context and only the request id is there.
+ */
+export function logCorrelation(): { requestId?: string; traceId?: string; spanId?: string } {
+  const out: { requestId?: string; traceId?: string; spanId?: string } = {};
+  const requestId = currentRequestId();
+  if (requestId) out.requestId = requestId;
+  const span = trace.getSpanContext(context.active());
+  if (span && isSpanContextValid(span)) {
+    out.traceId = span.traceId;
+    out.spanId = span.spanId;
+  }
+  return out;
+}
+
+/**
  * Every app's logger: Nest's own ConsoleLogger (no new dependency; its `json` mode writes one JSON
- * object per line), with the app and replica on each JSON line, structured records flattened, and
+ * object per line), with the app and replica on each JSON line, structured records flattened, the
+ * request id and trace and span ids of the work being done (`logCorrelation`) on every line, and
  * secrets redacted from every message and stack (redact.ts) in both formats.
  */
 export class PlatformLogger extends ConsoleLogger {
@@ -81,18 +101,27 @@ export class PlatformLogger extends ConsoleLogger {
     };
     for (const [k, v] of Object.entries(fields))
       if (v !== undefined && !(k in line)) line[k] = redactValue(v);
+    for (const [k, v] of Object.entries(logCorrelation())) if (!(k in line)) line[k] = v;
     if (options.errorStack) line.stack = redactValue(options.errorStack);
     return line as unknown as JsonLogObject;
   }
 
   protected override stringifyMessage(message: unknown, logLevel: LogLevel): string {
+    // In text only the trace ids follow the message (the request id is the request line's own field).
+    const { traceId, spanId } = logCorrelation();
+    const ids = traceId ? [`traceId=${traceId}`, `spanId=${spanId}`] : [];
     if (message instanceof LogRecord) {
       const shown = message.textFields;
       const pairs = Object.entries(message.fields)
         .filter(([k, v]) => v !== undefined && v !== null && (!shown || shown.includes(k)))
         .map(([k, v]) => `${k}=${String(v)}`);
-      return super.stringifyMessage(redactSecrets([message.message, ...pairs].join(' ')), logLevel) as string;
+      return super.stringifyMessage(
+        redactSecrets([message.message, ...pairs, ...ids].join(' ')),
+        logLevel,
+      ) as string;
     }
+    if (ids.length && typeof message === 'string')
+      return super.stringifyMessage(redactSecrets([message, ...ids].join(' ')), logLevel) as string;
     return super.stringifyMessage(redactValue(message), logLevel) as string;
   }
 

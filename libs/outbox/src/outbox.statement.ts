@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assertValid, type TopicContract } from '@platform/messaging';
-import type { AppendOptions } from './outbox.writer';
+import { requestIdOf, type AppendOptions } from './outbox.writer';
 import { OUTBOX_CHANNEL, quoteSchema } from './sql';
 import { activeTraceContext } from './trace-context';
 
@@ -74,6 +74,7 @@ export function prepareOutboxAppend<T, F extends keyof T & string = never>(
   const table = `${quoteSchema(schema)}.outbox`;
   // Taken now, in the work that prepares the event (the statement runs in the same request or message).
   const trace = activeTraceContext();
+  const requestId = requestIdOf(opts);
   const keyExpr = fromRow?.[contract.key as F];
   const select = (bind: BindParam, from: string) => {
     const payloadSql = filled.length
@@ -84,7 +85,7 @@ export function prepareOutboxAppend<T, F extends keyof T & string = never>(
     const aggregateId = keyExpr ? `(${keyExpr})::text` : bind(contract.keyOf(candidate as T));
     return `SELECT ${bind(id)}::uuid, ${bind(contract.topic)}, ${bind(contract.eventType)},
     ${bind(contract.schemaVersion)}::int, ${bind(contract.aggregateType)}, ${aggregateId},
-    ${bind(opts.tenantId ?? null)}::text, ${bind(opts.requestId ?? null)}::text, ${payloadSql},
+    ${bind(opts.tenantId ?? null)}::text, ${bind(requestId)}::text, ${payloadSql},
     ${bind(trace && JSON.stringify(trace))}::jsonb${from}`;
   };
   return {

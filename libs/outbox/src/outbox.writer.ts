@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { assertValid, type TopicContract } from '@platform/messaging';
+import { currentRequestId } from '@platform/observability';
 import { OUTBOX_CHANNEL, quoteSchema, type Queryable } from './sql';
 import { activeTraceContext } from './trace-context';
 
 export interface AppendOptions {
   tenantId?: string | null;
+  /**
+   * The `request-id` header. Defaults to the request whose work is running (libs/observability
+   * `currentRequestId`: the HTTP request, or the request that caused the message a consumer handles),
+   * so every event a request causes names it; `null` writes none.
+   */
   requestId?: string | null;
   /** Defaults to a new UUID; the consumer's inbox dedupes on it. */
   eventId?: string;
@@ -14,7 +20,8 @@ export interface AppendOptions {
  * Appends an event to the service's outbox inside the caller's transaction, so the business row and
  * the event commit or roll back together. The payload is validated against its contract here, at the
  * producing side, so a bad event fails the business write instead of poisoning the topic. The row keeps
- * the active trace context (W3C traceparent/tracestate), which the relay puts in the message headers.
+ * the active trace context (W3C traceparent/tracestate) and the request id, which the relay puts in the
+ * message headers.
  */
 export class OutboxWriter {
   private readonly table: string;
@@ -48,7 +55,7 @@ export class OutboxWriter {
         contract.aggregateType,
         contract.keyOf(payload),
         opts.tenantId ?? null,
-        opts.requestId ?? null,
+        requestIdOf(opts),
         JSON.stringify(payload),
         OUTBOX_CHANNEL,
         this.schema,
@@ -57,4 +64,9 @@ export class OutboxWriter {
     );
     return id;
   }
+}
+
+/** The request id an event is written with: the one given, else the running request's. */
+export function requestIdOf(opts: AppendOptions): string | null {
+  return opts.requestId === undefined ? currentRequestId() : opts.requestId;
 }

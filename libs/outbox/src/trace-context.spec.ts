@@ -1,5 +1,6 @@
 import { SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
 import { CalendarEventChanged, type CalendarEventChangedV1 } from '@platform/messaging';
+import { runWithRequestId } from '@platform/observability';
 import { startInMemoryTracing, type InMemoryTracing } from '@platform/observability/tracing';
 import { prepareOutboxAppend } from './outbox.statement';
 import { OutboxWriter } from './outbox.writer';
@@ -139,5 +140,28 @@ describe('traceFields', () => {
     expect(traceFields({ traceparent: 7 })).toEqual({});
     expect(traceFields('00-abc')).toEqual({});
     expect(toMessage(row(1, { ...STORED, 'event-id': 'forged' })).headers['event-id']).toBe('id-1');
+  });
+});
+
+describe('request id of an event', () => {
+  it('is the running request when the writer names none; one given (or null) wins', async () => {
+    const { params, tx } = recorder();
+    const writer = new OutboxWriter('calendar');
+    await runWithRequestId('req-1', async () => {
+      await writer.append(tx, CalendarEventChanged, event());
+      await writer.append(tx, CalendarEventChanged, event(), { requestId: 'req-given' });
+      await writer.append(tx, CalendarEventChanged, event(), { requestId: null });
+    });
+    await writer.append(tx, CalendarEventChanged, event());
+    expect(params.map((p) => p[7])).toEqual(['req-1', 'req-given', null, null]);
+  });
+
+  it('a prepared statement binds the request running when it was prepared', () => {
+    const append = runWithRequestId('req-2', () =>
+      prepareOutboxAppend('calendar', CalendarEventChanged, event()),
+    );
+    const bound: unknown[] = [];
+    append.insertSql((v) => `$${bound.push(v)}`);
+    expect(bound).toContain('req-2');
   });
 });
