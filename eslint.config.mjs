@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
+import onePeriodicMechanism from './scripts/eslint/one-periodic-mechanism.js';
 
 // One scope per folder under apps/ (libs/registry's test keeps those folders and its entries in step).
 const appScopes = readdirSync(new URL('./apps/', import.meta.url), { withFileTypes: true })
@@ -125,6 +126,15 @@ export default [
       'no-console': 'error',
       'no-restricted-imports': ['error', { paths: [lengthAndDateRule] }],
     },
+  },
+  {
+    // One way to repeat work: Periodic / PeriodicJob of libs/scheduling (scripts/check-boundaries.sh
+    // plants a setInterval and a polling loop to prove it bites).
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    // The test harness's waits for a process or a broker to come up are not periodic work.
+    ignores: ['libs/scheduling/src/**', 'libs/testing/**', 'libs/dev-infra/**', '**/*.spec.ts'],
+    plugins: { platform: { rules: { 'one-periodic-mechanism': onePeriodicMechanism } } },
+    rules: { 'platform/one-periodic-mechanism': 'error' },
   },
   {
     files: ['apps/*/src/**/*.ts', 'libs/tenancy/src/**/*.ts'],

@@ -2,8 +2,8 @@
 # Proves that the rules bite: plants forbidden imports, expects `nx lint` / eslint to fail on each with
 # @nx/enforce-module-boundaries; plants a fourth way to the database and expects the data-access lint
 # rule to fail; plants an import of lending's applications/ in loans/ and expects the layer rule to
-# fail; plants a route without scopes and expects the route audit to fail. Removes the probes
-# whatever happens.
+# fail; plants a setInterval and a polling loop and expects the periodic-work rule to fail; plants a
+# route without scopes and expects the route audit to fail. Removes the probes whatever happens.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NX_DAEMON=false
@@ -21,6 +21,7 @@ cleanup() {
   for p in "${probes[@]}"; do rm -f "${p%%|*}"; done
   rm -f apps/lending/src/applications/data-probe.controller.ts apps/lending/src/applications/data-probe.service.ts
   rm -f apps/lending/src/loans/layer-probe.ts apps/lending/src/loans/layer-probe.entity.ts
+  rm -f apps/public-status/src/periodic-probe.ts libs/webhooks/src/periodic-probe.ts
   rm -f "$audit_probe"
   if [ -f "$audit_module.probe-backup" ]; then mv "$audit_module.probe-backup" "$audit_module"; fi
 }
@@ -102,6 +103,43 @@ for probe in apps/lending/src/loans/layer-probe.ts apps/lending/src/loans/layer-
     failed=1
   fi
 done
+
+# One way to repeat work (libs/scheduling): a setInterval in an app and a polling loop in a lib, the two
+# hand-written styles it replaced, each fail the periodic-work rule.
+expect_periodic_failure() {
+  local file=$1 what=$2
+  out=$(npx eslint --max-warnings=0 "$file" 2>&1)
+  status=$?
+  rm -f "$file"
+  if [ $status -ne 0 ] && grep -q "platform/one-periodic-mechanism" <<<"$out"; then
+    echo "periodic-work check: lint rejects $what (ok)"
+  else
+    echo "periodic-work check: lint ACCEPTED $what ($file)" >&2
+    echo "$out" | tail -20 >&2
+    failed=1
+  fi
+}
+cat > apps/public-status/src/periodic-probe.ts <<'TS'
+export class PeriodicProbe {
+  private timer?: NodeJS.Timeout;
+  start(tick: () => Promise<void>): void {
+    this.timer = setInterval(() => void tick(), 1000);
+  }
+}
+TS
+expect_periodic_failure apps/public-status/src/periodic-probe.ts "a hand-written setInterval"
+cat > libs/webhooks/src/periodic-probe.ts <<'TS'
+export class PeriodicProbe {
+  private running = true;
+  async run(round: () => Promise<void>): Promise<void> {
+    while (this.running) {
+      await round();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+TS
+expect_periodic_failure libs/webhooks/src/periodic-probe.ts "a hand-written polling loop"
 
 # Deny by default: an authenticated route without scopes fails the app's route audit.
 cp "$audit_module" "$audit_module.probe-backup"

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Periodic } from '@platform/scheduling';
 
 export interface HttpDrainSettings {
   /**
@@ -79,18 +80,25 @@ export function startHttpDrain(server: Server, now = Date.now()): HttpDrainState
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
   });
-  const sweep = setInterval(() => {
-    server.closeIdleConnections();
-    swept();
-  }, s.sweepMs);
-  sweep.unref();
+  // Periodic, process scope: this server's own sockets.
+  const sweep = new Periodic({
+    name: 'HttpDrain',
+    scope: 'process',
+    everyMs: s.sweepMs,
+    firstRound: s.sweepMs,
+    work: async () => {
+      server.closeIdleConnections();
+      swept();
+    },
+  });
+  sweep.start();
   const deadline = setTimeout(() => {
     state.forced = true;
     server.closeAllConnections();
   }, s.budgetMs);
   deadline.unref();
   server.once('close', () => {
-    clearInterval(sweep);
+    void sweep.stop();
     clearTimeout(deadline);
     swept();
   });

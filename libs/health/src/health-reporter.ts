@@ -6,6 +6,7 @@ import {
   assertValid,
   type ServiceHealthReportedV1,
 } from '@platform/messaging';
+import { Periodic } from '@platform/scheduling';
 import { failingChecks, type Readiness, type ReadinessReport } from './readiness';
 import type { ReportMessage, ReportSink } from './report-sink';
 
@@ -60,7 +61,15 @@ export class HealthReporter implements OnApplicationBootstrap, OnApplicationShut
     outage: false,
     lastStatus: null,
   };
-  private timer?: NodeJS.Timeout;
+  /** This process's own report (Periodic, process scope): the first at start, then every check. */
+  private readonly ticks = new Periodic({
+    name: 'HealthReporter',
+    scope: 'process',
+    everyMs: () => Math.min(this.settings.checkMs, this.settings.heartbeatMs),
+    firstRound: 0,
+    work: () => this.tick(),
+  });
+  private started = false;
   private stopped = false;
   private evaluating = false;
   private lastSignature: string | null = null;
@@ -88,17 +97,16 @@ export class HealthReporter implements OnApplicationBootstrap, OnApplicationShut
   }
 
   start(): void {
-    if (this.settings.heartbeatMs === 0 || this.timer || this.stopped) return;
+    if (this.settings.heartbeatMs === 0 || this.started || this.stopped) return;
+    this.started = true;
     if (this.settings.basis === 'ready') this.readiness.onEvaluated((r) => this.observe(r));
-    const every = Math.min(this.settings.checkMs, this.settings.heartbeatMs);
-    this.timer = setInterval(() => void this.tick(), every);
-    this.timer.unref();
-    void this.tick();
+    this.ticks.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
+    // Not awaited: an evaluation in progress must not hold up the shutdown (it reports to no one now).
+    void this.ticks.stop();
     this.waiting = null;
     // A report on its way gets a moment to land; a shutdown never waits out an unreachable broker.
     let timer: NodeJS.Timeout | undefined;

@@ -18,7 +18,6 @@ export { queryPrepared, statementName } from './prepared-statement';
 export { inTransaction, Transactions, txManager, type IsolationLevel, type Tx } from './transaction';
 export { TenantScopedRepository, type TenantWhere, type PageOptions } from './tenant-scoped.repository';
 export { BatchWriter, type BatchWriterOptions } from './batch-writer';
-export { PeriodicJob } from './periodic-job';
 export {
   withinCountLimit,
   lockCounted,

@@ -1,27 +1,11 @@
 /**
  * Signed webhook delivery for every service that sends webhooks (decision 0018): subscriptions with
  * encrypted, rotating secrets; deliveries enqueued in the business transaction; a stateless worker
- * (SKIP LOCKED leases, backoff with full jitter, dead letters, redrive); an SSRF guard; a delivery log;
+ * (SKIP LOCKED leases, backoff with full jitter, dead letters, redrive); a delivery log;
  * and the parts of a service's webhook API that do not depend on its conventions (webhook-api.*: error
  * reasons, views, the subscriptions logic, documented and validated request and response classes).
+ * The SSRF guard and the backoff schedule are libs/network's (@platform/network).
  */
-export { classifyAddress, type AddressClass } from './address-class';
-export {
-  assertPublicUrl,
-  resolveWebhookTarget,
-  webhookTargetPolicy,
-  systemResolver,
-  STRICT_TARGET_POLICY,
-  MAX_WEBHOOK_URL_LENGTH,
-  WebhookTargetError,
-  WebhookTargetRefusal,
-  type WebhookTarget,
-  type WebhookTargetPolicy,
-  type PrivateTargetAllowance,
-  type HostResolver,
-  type ResolvedAddress,
-  type TargetCheckOptions,
-} from './webhook-target';
 export {
   WebhookHeader,
   DEFAULT_TOLERANCE_SECONDS,
@@ -64,7 +48,7 @@ export {
   type WebhookAttempt,
   type RedriveFilter,
 } from './webhook-deliveries';
-export { backoffCapMs, backoffDelayMs, DEFAULT_RETRY_SCHEDULE, type RetrySchedule } from './webhook-backoff';
+export { backoffCapMs, backoffDelayMs, DEFAULT_RETRY_SCHEDULE, type RetrySchedule } from '@platform/network';
 export {
   WebhookDeliveryWorker,
   webhookBody,

@@ -16,7 +16,7 @@ import {
 import { MaxChars } from '@platform/envelope';
 import type { WebhookAttemptView, WebhookDeliveryView, WebhookSubscriptionView } from './webhook-api.views';
 import type { WebhookDeliveryStatus } from './webhook-tables';
-import { MAX_WEBHOOK_URL_LENGTH } from './webhook-target';
+import { MAX_PUBLIC_URL_LENGTH } from '@platform/network';
 
 /*
  * The request and response classes of a service's webhook API, documented (OpenAPI) and validated
@@ -63,7 +63,7 @@ const urlDoc = (d: WebhookApiDocs) => ({
   description:
     'Where deliveries are POSTed: https, a public address (private, loopback, link-local, CGNAT, ULA and metadata addresses are refused), no credentials',
   example: d.urlExample,
-  maxLength: MAX_WEBHOOK_URL_LENGTH,
+  maxLength: MAX_PUBLIC_URL_LENGTH,
 });
 const eventsDoc = (d: WebhookApiDocs) => ({
   enum: d.events.enum,

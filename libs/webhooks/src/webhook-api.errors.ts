@@ -2,7 +2,7 @@ import { defineErrors, type DomainError, type ErrorFactory } from '@platform/env
 
 /**
  * The reasons every service's webhook API answers alike, whatever it calls a subscription. The four URL
- * refusals are the SSRF guard's own codes (`WebhookTargetRefusal`, mapped in WebhookSubscriptionsApi).
+ * refusals are the SSRF guard's own codes (`PublicTargetRefusal`, mapped in WebhookSubscriptionsApi).
  */
 export const WebhookApiReason = {
   DELIVERY_NOT_FOUND: 'WEBHOOK_DELIVERY_NOT_FOUND',

@@ -8,7 +8,7 @@ import type {
   WebhookSubscriptionBound,
   WebhookSubscriptionWithSecret,
 } from './webhook-subscriptions.service';
-import { WebhookTargetError, WebhookTargetRefusal } from './webhook-target';
+import { PublicTargetError, PublicTargetRefusal } from '@platform/network';
 
 /** An organization's subscriptions (`WebhookSubscriptions`, on the pool or bound to a transaction). */
 export interface WebhookSubscriptionStore {
@@ -50,11 +50,11 @@ export interface WebhookSubscriptionChange {
 export type WebhookSubscriptionWithSecretView = WebhookSubscriptionView & { secret: string };
 
 // The lib's refusal codes are the API's reasons: a new refusal fails this line until it has one.
-const REFUSALS: Record<WebhookTargetRefusal, WebhookApiReason> = {
-  [WebhookTargetRefusal.INVALID_URL]: WebhookApiReason.URL_INVALID,
-  [WebhookTargetRefusal.INSECURE_SCHEME]: WebhookApiReason.URL_INSECURE_SCHEME,
-  [WebhookTargetRefusal.PRIVATE_ADDRESS]: WebhookApiReason.URL_PRIVATE_ADDRESS,
-  [WebhookTargetRefusal.UNRESOLVABLE]: WebhookApiReason.URL_UNRESOLVABLE,
+const REFUSALS: Record<PublicTargetRefusal, WebhookApiReason> = {
+  [PublicTargetRefusal.INVALID_URL]: WebhookApiReason.URL_INVALID,
+  [PublicTargetRefusal.INSECURE_SCHEME]: WebhookApiReason.URL_INSECURE_SCHEME,
+  [PublicTargetRefusal.PRIVATE_ADDRESS]: WebhookApiReason.URL_PRIVATE_ADDRESS,
+  [PublicTargetRefusal.UNRESOLVABLE]: WebhookApiReason.URL_UNRESOLVABLE,
 };
 
 /**
@@ -171,7 +171,7 @@ export abstract class WebhookSubscriptionsApi<Org extends string = string> {
     try {
       return await fn();
     } catch (e) {
-      if (e instanceof WebhookTargetError) {
+      if (e instanceof PublicTargetError) {
         throw this.errors.error(REFUSALS[e.reason], {
           address: e.details.address ?? '',
           addressClass: e.details.addressClass ?? '',

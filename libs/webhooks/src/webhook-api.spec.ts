@@ -14,7 +14,7 @@ import { WebhookSubscriptionsApi, type WebhookSubscriptionStore } from './webhoo
 import { webhookDeliveryView } from './webhook-api.views';
 import type { WebhookDelivery } from './webhook-deliveries';
 import type { WebhookSubscription } from './webhook-subscriptions.service';
-import { WebhookTargetError, WebhookTargetRefusal } from './webhook-target';
+import { PublicTargetError, PublicTargetRefusal } from '@platform/network';
 import { webhooksOptionsFrom, type WebhooksConfig } from './webhooks.options';
 
 const thrown = async (p: Promise<unknown>): Promise<DomainError> => {
@@ -52,8 +52,8 @@ describe('webhookApiErrors', () => {
       WEBHOOKS_NOT_CONFIGURED: 503,
     });
     expect(e.error.specs.WEBHOOK_URL_INVALID.messageKey).toBe('webhooks.errors.WEBHOOK_URL_INVALID');
-    // Every WebhookTargetRefusal is a reason of the table (the guard's codes are answered as they are).
-    for (const r of Object.values(WebhookTargetRefusal)) expect(e.error.specs[r].status).toBe(422);
+    // Every PublicTargetRefusal is a reason of the table (the guard's codes are answered as they are).
+    for (const r of Object.values(PublicTargetRefusal)) expect(e.error.specs[r].status).toBe(422);
   });
 
   it('gives the not-found message the argument name the service uses', () => {
@@ -157,7 +157,7 @@ describe('WebhookSubscriptionsApi', () => {
   it("answers the SSRF guard's refusals and the library's RangeErrors as coded 422s", async () => {
     const api = new FakeApi(fakeStore());
     api.store.create.mockRejectedValueOnce(
-      new WebhookTargetError(WebhookTargetRefusal.PRIVATE_ADDRESS, 'private', {
+      new PublicTargetError(PublicTargetRefusal.PRIVATE_ADDRESS, 'private', {
         address: '10.0.0.1',
         addressClass: 'private',
       }),

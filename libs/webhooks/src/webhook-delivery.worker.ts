@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Pool } from 'pg';
 import { quoteSchema } from '@platform/outbox';
-import { backoffDelayMs, DEFAULT_RETRY_SCHEDULE, type RetrySchedule } from './webhook-backoff';
+import { Periodic } from '@platform/scheduling';
+import { backoffDelayMs, DEFAULT_RETRY_SCHEDULE, type RetrySchedule } from '@platform/network';
 import { postPinned, WebhookTimeoutError, type PostResult } from './webhook-http';
 import type { WebhookSecretBox } from './webhook-secret-box';
 import {
@@ -15,18 +16,18 @@ import {
 import { signWebhook } from './webhook-signature';
 import { MAX_LOGGED_RESPONSE_BYTES } from './webhook-tables';
 import {
-  resolveWebhookTarget,
-  WebhookTargetError,
+  resolvePublicTarget,
+  PublicTargetError,
   type HostResolver,
-  type WebhookTarget,
-  type WebhookTargetPolicy,
-} from './webhook-target';
+  type PublicTarget,
+  type PublicTargetPolicy,
+} from '@platform/network';
 
 export interface WebhookWorkerOptions extends Partial<RetrySchedule> {
   /** Unique per replica (pod name + pid); each claim adds a random suffix. */
   owner: string;
   secretBox: WebhookSecretBox;
-  policy?: WebhookTargetPolicy;
+  policy?: PublicTargetPolicy;
   resolve?: HostResolver;
   /** Deliveries claimed and sent in parallel per round: 20. */
   batchSize?: number;
@@ -98,15 +99,6 @@ export function webhookBody(d: {
   });
 }
 
-const sleep = (ms: number, signal: { wake?: () => void }) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.wake = () => {
-      clearTimeout(t);
-      resolve();
-    };
-  });
-
 /**
  * Sends due webhook deliveries of one schema. Stateless: any number of replicas run it; a claim takes
  * due rows with `FOR UPDATE SKIP LOCKED` and leases them, so replicas never share a row and a crashed
@@ -122,9 +114,7 @@ export class WebhookDeliveryWorker {
   private readonly leaseMs: number;
   private readonly pollIntervalMs: number;
   private readonly maxResponseBytes: number;
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private readonly pause: { wake?: () => void } = {};
+  private readonly rounds: Periodic<WorkerRoundResult>;
   readonly totals: WorkerRoundResult = { claimed: 0, succeeded: 0, retrying: 0, dead: 0, lostLeases: 0 };
 
   constructor(
@@ -150,34 +140,33 @@ export class WebhookDeliveryWorker {
     if (this.schedule.maxAttempts < 1 || this.batchSize < 1)
       throw new Error('maxAttempts and batchSize must be >= 1');
     initWebhookMetrics(schema);
+    // Periodic, cluster scope: the claims are SKIP LOCKED leases, so replicas share the deliveries.
+    this.rounds = new Periodic<WorkerRoundResult>({
+      name: `WebhookDelivery:${schema}`,
+      scope: 'cluster',
+      everyMs: this.pollIntervalMs,
+      firstRound: 0,
+      work: () => this.runOnce(),
+      pauseAfter: (r) => (r.claimed >= this.batchSize ? 0 : this.pollIntervalMs),
+      onError: (err) =>
+        this.opts.log?.('error', `[${this.schema}] webhook round failed: ${(err as Error).message}`),
+    });
   }
 
   /** Runs rounds until `stop()`: back to back while rounds come back full, else every `pollIntervalMs`. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = (async () => {
-      while (this.running) {
-        let full = false;
-        try {
-          full = (await this.runOnce()).claimed >= this.batchSize;
-        } catch (err) {
-          this.opts.log?.('error', `[${this.schema}] webhook round failed: ${(err as Error).message}`);
-        }
-        if (this.running && !full) await sleep(this.pollIntervalMs, this.pause);
-      }
-    })();
+    this.rounds.start();
   }
 
   /** Stops after the round in flight has recorded every attempt. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.pause.wake?.();
-    await this.loop;
-    this.loop = undefined;
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
-  /** One round: claim up to `batchSize` due deliveries, send them in parallel, record each attempt. */
+  /**
+   * One round: claim up to `batchSize` due deliveries, send them in parallel, record each attempt.
+   * Calls do not wait for each other (tests race rounds of one worker); the schedule runs one at a time.
+   */
   async runOnce(): Promise<WorkerRoundResult> {
     const token = `${this.opts.owner}:${randomBytes(6).toString('hex')}`;
     const claimed = await this.claim(token);
@@ -242,12 +231,12 @@ export class WebhookDeliveryWorker {
   private async attempt(row: ClaimedRow): Promise<AttemptResult> {
     const started = performance.now();
     const deadline = started + this.timeoutMs;
-    let target: WebhookTarget | undefined;
+    let target: PublicTarget | undefined;
     let res: PostResult | undefined;
     let error: string | null = null;
     try {
       target = await withDeadline(
-        resolveWebhookTarget(row.url, { policy: this.opts.policy, resolve: this.opts.resolve }),
+        resolvePublicTarget(row.url, { policy: this.opts.policy, resolve: this.opts.resolve }),
         this.timeoutMs,
       );
       const body = webhookBody({
@@ -371,7 +360,7 @@ function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 function describe(err: unknown): string {
-  if (err instanceof WebhookTargetError) return `${err.reason}: ${err.message}`;
+  if (err instanceof PublicTargetError) return `${err.reason}: ${err.message}`;
   if (err instanceof WebhookTimeoutError) return `timeout: ${err.message}`;
   const e = err as { code?: string; message?: string };
   return (e.code ? `${e.code}: ${e.message ?? ''}` : (e.message ?? String(err))).slice(0, 1000);

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { WebhookTarget } from './webhook-target';
+import type { PublicTarget } from '@platform/network';
 
 export interface PostResult {
   status: number;
@@ -29,7 +29,7 @@ export class WebhookTimeoutError extends Error {
  * the SSRF guard approved, never to a second DNS answer (DNS rebinding), while TLS still verifies the
  * certificate against the host name (SNI, `servername`).
  */
-function pinnedLookup(target: WebhookTarget): LookupFunction {
+function pinnedLookup(target: PublicTarget): LookupFunction {
   return (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all) {
       (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
@@ -47,7 +47,7 @@ function pinnedLookup(target: WebhookTarget): LookupFunction {
  * attempt opens its own connection to the address checked for it.
  */
 export function postPinned(
-  target: WebhookTarget,
+  target: PublicTarget,
   headers: Record<string, string>,
   body: string,
   opts: PostOptions,

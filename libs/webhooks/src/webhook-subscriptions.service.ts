@@ -4,7 +4,7 @@ import { quoteSchema, type Queryable } from '@platform/outbox';
 import { withinCountLimit } from '@platform/persistence';
 import { generateWebhookSecret, type WebhookSecretBox } from './webhook-secret-box';
 import { rowsOf } from './webhook-tables';
-import { assertPublicUrl, type HostResolver, type WebhookTargetPolicy } from './webhook-target';
+import { assertPublicUrl, type HostResolver, type PublicTargetPolicy } from '@platform/network';
 
 /** A subscription as callers see it: never a secret. */
 export interface WebhookSubscription {
@@ -51,7 +51,7 @@ export interface UpdateWebhookSubscription {
 
 export interface WebhookSubscriptionsOptions {
   secretBox: WebhookSecretBox;
-  policy?: WebhookTargetPolicy;
+  policy?: PublicTargetPolicy;
   resolve?: HostResolver;
   /** How long the previous secret keeps signing after a rotation: 24 h by default. */
   rotationOverlapSeconds?: number;
@@ -95,7 +95,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Webhook endpoints of a service's tenants. Every method takes the tenant id: a subscription of
  * another tenant is "not found" (`undefined` / `false`), which the service maps to its 404. Input
- * problems throw `WebhookTargetError` (the URL) or `RangeError` (event types, description). Queries run
+ * problems throw `PublicTargetError` (the URL) or `RangeError` (event types, description). Queries run
  * on the pool given, or on a transaction's runner (`withRunner`), e.g. a tenant transaction under
  * row-level security.
  */

@@ -2,7 +2,7 @@ import { Test } from '@nestjs/testing';
 import type { Pool } from 'pg';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { WebhookSubscriptions } from './webhook-subscriptions.service';
-import { STRICT_TARGET_POLICY } from './webhook-target';
+import { STRICT_TARGET_POLICY } from '@platform/network';
 import { WebhooksModule } from './webhooks.module';
 
 describe('WebhooksModule', () => {

@@ -13,7 +13,7 @@ import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookDeliveryWorker, type WebhookWorkerOptions } from './webhook-delivery.worker';
 import { WebhookSecretBox } from './webhook-secret-box';
 import { WebhookSubscriptions } from './webhook-subscriptions.service';
-import type { HostResolver, WebhookTargetPolicy } from './webhook-target';
+import type { HostResolver, PublicTargetPolicy } from '@platform/network';
 
 export interface WebhooksModuleOptions {
   pool: Pool;
@@ -21,8 +21,8 @@ export interface WebhooksModuleOptions {
   /** `WEBHOOKS_SECRET_KEY` (sensitive), and older keys still opening existing rows. */
   secretKey: string;
   olderSecretKeys?: string[];
-  /** From `webhookTargetPolicy(config.WEBHOOKS_ALLOW_PRIVATE_TARGETS, config.NODE_ENV)`. */
-  policy: WebhookTargetPolicy;
+  /** From `publicTargetPolicy(config.WEBHOOKS_ALLOW_PRIVATE_TARGETS, config.NODE_ENV)`. */
+  policy: PublicTargetPolicy;
   resolve?: HostResolver;
   rotationOverlapSeconds?: number;
   /** Worker settings; `false` for a replica that only enqueues (the worker then never starts). */

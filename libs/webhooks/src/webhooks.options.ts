@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { RetrySchedule } from './webhook-backoff';
-import { webhookTargetPolicy } from './webhook-target';
+import type { RetrySchedule } from '@platform/network';
+import { publicTargetPolicy } from '@platform/network';
 import type { WebhooksModuleOptions } from './webhooks.module';
 
 /** The WEBHOOKS_* settings of an app's config (the same names and rules in every app that sends webhooks). */
@@ -31,7 +31,7 @@ export function webhooksOptionsFrom(
     // Unset in production: the routes answer 503, nothing is enqueued or can subscribe, the worker does
     // not run, and this throwaway key only lets the module build.
     secretKey: key ?? randomBytes(32).toString('hex'),
-    policy: webhookTargetPolicy(cfg.WEBHOOKS_ALLOW_PRIVATE_TARGETS, cfg.NODE_ENV),
+    policy: publicTargetPolicy(cfg.WEBHOOKS_ALLOW_PRIVATE_TARGETS, cfg.NODE_ENV),
     // Every replica runs the worker: claims are FOR UPDATE SKIP LOCKED leases.
     worker:
       cfg.WEBHOOKS_WORKER_INTERVAL_MS > 0 && key !== null

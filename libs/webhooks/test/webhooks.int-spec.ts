@@ -11,12 +11,14 @@ import {
   WebhookSubscriptions,
   webhookEnabledDdl,
   webhookTablesDdl,
-  webhookTargetPolicy,
-  WebhookTargetError,
-  WebhookTargetRefusal,
-  type HostResolver,
   type WebhookWorkerOptions,
 } from '../src';
+import {
+  publicTargetPolicy,
+  PublicTargetError,
+  PublicTargetRefusal,
+  type HostResolver,
+} from '@platform/network';
 import { WebhookReceiver, type ReceivedWebhook } from './webhook-receiver';
 import { freshDatabase, type TestDatabase } from '@platform/dev-infra';
 
@@ -27,7 +29,7 @@ import { freshDatabase, type TestDatabase } from '@platform/dev-infra';
 describe('@platform/webhooks (real PostgreSQL, loopback receiver)', () => {
   const schema = 'wh';
   const box = new WebhookSecretBox('test-encryption-key-0123456789abcdef');
-  const loopback = webhookTargetPolicy('loopback', 'test');
+  const loopback = publicTargetPolicy('loopback', 'test');
   const receiver = new WebhookReceiver();
   let db: TestDatabase;
   let pool: Pool;
@@ -155,17 +157,17 @@ describe('@platform/webhooks (real PostgreSQL, loopback receiver)', () => {
         ].map((p) =>
           p.then(
             () => 'accepted',
-            (e: unknown) => (e instanceof WebhookTargetError ? e.reason : String(e)),
+            (e: unknown) => (e instanceof PublicTargetError ? e.reason : String(e)),
           ),
         ),
       );
       expect(reasons).toEqual([
-        WebhookTargetRefusal.PRIVATE_ADDRESS,
-        WebhookTargetRefusal.PRIVATE_ADDRESS,
-        WebhookTargetRefusal.PRIVATE_ADDRESS,
-        WebhookTargetRefusal.PRIVATE_ADDRESS,
-        WebhookTargetRefusal.INSECURE_SCHEME,
-        WebhookTargetRefusal.PRIVATE_ADDRESS,
+        PublicTargetRefusal.PRIVATE_ADDRESS,
+        PublicTargetRefusal.PRIVATE_ADDRESS,
+        PublicTargetRefusal.PRIVATE_ADDRESS,
+        PublicTargetRefusal.PRIVATE_ADDRESS,
+        PublicTargetRefusal.INSECURE_SCHEME,
+        PublicTargetRefusal.PRIVATE_ADDRESS,
       ]);
     });
     it('update: a new URL checked again, new event types, a pause that enqueues nothing; same secret', async () => {
@@ -183,7 +185,7 @@ describe('@platform/webhooks (real PostgreSQL, loopback receiver)', () => {
         enabled: true,
       });
       await expect(subs.update(t, subscription.id, { url: 'https://10.0.0.1/x' })).rejects.toMatchObject({
-        reason: WebhookTargetRefusal.PRIVATE_ADDRESS,
+        reason: PublicTargetRefusal.PRIVATE_ADDRESS,
       });
       expect(await subs.update(tenant(), subscription.id, { enabled: false })).toBeUndefined();
       expect((await subs.update(t, subscription.id, { enabled: false }))?.enabled).toBe(false);
@@ -422,13 +424,13 @@ describe('@platform/webhooks (real PostgreSQL, loopback receiver)', () => {
       await created.create(t, { url: `https://rebind.example.com:${receiver.port}/rebind` });
       const [d] = await enqueue(t, 'case.status_changed', {});
       const strict = worker({
-        policy: webhookTargetPolicy('off', 'test'),
+        policy: publicTargetPolicy('off', 'test'),
         resolve: rebound,
         backoffBaseMs: 60_000,
       });
       await strict.runOnce();
       const [a] = await attempts(d.deliveryId);
-      expect(a.error).toContain(WebhookTargetRefusal.PRIVATE_ADDRESS);
+      expect(a.error).toContain(PublicTargetRefusal.PRIVATE_ADDRESS);
       expect(a).toMatchObject({ http_status: null, address: null });
       expect(receiver.at('/rebind')).toHaveLength(0);
     });
@@ -438,9 +440,9 @@ describe('@platform/webhooks (real PostgreSQL, loopback receiver)', () => {
       await subscribe(t, '/no-allowance');
       receiver.on('/no-allowance', () => ({ status: 200 }));
       const [d] = await enqueue(t, 'case.status_changed', {});
-      await worker({ policy: webhookTargetPolicy(undefined, 'test'), backoffBaseMs: 60_000 }).runOnce();
+      await worker({ policy: publicTargetPolicy(undefined, 'test'), backoffBaseMs: 60_000 }).runOnce();
       const [a] = await attempts(d.deliveryId);
-      expect(a.error).toContain(WebhookTargetRefusal.INSECURE_SCHEME);
+      expect(a.error).toContain(PublicTargetRefusal.INSECURE_SCHEME);
       expect(receiver.at('/no-allowance')).toHaveLength(0);
     });
 

@@ -19,7 +19,8 @@ import {
   type UpstreamEnv,
 } from '@platform/registry';
 import { parseOriginMap } from '../proxy/cors-policy';
-import { DEFAULT_TRUSTED_PROXIES, cidrListProblems } from '../proxy/trusted-proxies';
+import { cidrListProblems } from '@platform/network';
+import { DEFAULT_TRUSTED_PROXIES } from '../proxy/trusted-proxies';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { normalizeAddress, type TrustedProxies } from './trusted-proxies';
+import { forwardedForChain, normalizeAddress, rightmostUntrusted } from '@platform/network';
+import type { TrustedProxies } from './trusted-proxies';
 
 /**
  * Headers through which a client could claim another address or scheme. Only a trusted proxy's copies
@@ -33,19 +34,12 @@ export interface Forwarding {
 
 /** A trusted proxy's X-Forwarded-For, addresses only (it may relay a client's junk); nothing otherwise. */
 function relayedChain(headers: IncomingHttpHeaders, fromProxy: boolean): string[] {
-  if (!fromProxy) return [];
-  const xff = headers['x-forwarded-for'];
-  return (Array.isArray(xff) ? xff.join(',') : (xff ?? ''))
-    .split(',')
-    .map((a) => normalizeAddress(a))
-    .filter((a): a is string => a !== undefined);
+  return fromProxy ? forwardedForChain(headers['x-forwarded-for']) : [];
 }
 
 /** The rightmost address of the chain that is not a trusted proxy (the leftmost when all are). */
-function clientOf(chain: readonly string[], trusted: TrustedProxies): string {
-  for (let i = chain.length - 1; i >= 0; i--) if (!trusted.trusts(chain[i])) return chain[i];
-  return chain[0];
-}
+const clientOf = (chain: readonly string[], trusted: TrustedProxies) =>
+  rightmostUntrusted(chain, (a) => trusted.trusts(a));
 
 /**
  * The client's address as the gateway determines it, the same as the X-Real-IP it sends upstream:

@@ -1,9 +1,5 @@
-import {
-  DEFAULT_TRUSTED_PROXIES,
-  TrustedProxies,
-  cidrListProblems,
-  normalizeAddress,
-} from './trusted-proxies';
+import { cidrListProblems, normalizeAddress } from '@platform/network';
+import { DEFAULT_TRUSTED_PROXIES, TrustedProxies } from './trusted-proxies';
 
 describe('trusted proxies (CIDR matching)', () => {
   it('matches IPv4 blocks on their prefix, including /0 and /32', () => {

@@ -6,6 +6,7 @@ import {
   migrateSchema,
   trackDataSourcePool,
 } from '@platform/persistence';
+import { Periodic } from '@platform/scheduling';
 import { GATEWAY_MIGRATIONS } from '../migrations';
 import { GATEWAY_SCHEMA } from './gateway-database';
 import type { Grant, LeaseStore } from './lease-limiter';
@@ -48,7 +49,15 @@ export class LeaseRepository implements LeaseStore {
   private ds?: DataSource;
   private connecting?: Promise<boolean>;
   private retryTimer?: NodeJS.Timeout;
-  private purgeTimer?: NodeJS.Timeout;
+  /** Every replica purges; the statement is cheap and idempotent. */
+  private readonly purger = new Periodic({
+    name: 'RateLimitLeases',
+    scope: 'cluster',
+    everyMs: 60_000,
+    firstRound: 60_000,
+    work: () => this.purge(),
+    onError: () => undefined,
+  });
   private closed = false;
 
   constructor(private readonly opts: LeaseRepositoryOptions) {}
@@ -88,9 +97,7 @@ export class LeaseRepository implements LeaseStore {
     }
     this.ds = ds;
     trackDataSourcePool('gateway', ds);
-    // Every replica purges; the statements are cheap and idempotent.
-    this.purgeTimer = setInterval(() => void this.purge().catch(() => undefined), 60_000);
-    this.purgeTimer.unref();
+    this.purger.start();
     return true;
   }
 
@@ -121,7 +128,7 @@ export class LeaseRepository implements LeaseStore {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
-    clearInterval(this.purgeTimer);
+    await this.purger.stop();
     await this.connecting?.catch(() => undefined);
     await this.ds?.destroy().catch(() => undefined);
     this.ds = undefined;

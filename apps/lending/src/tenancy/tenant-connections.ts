@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { TenantPools, dataSourceOptions, type TenantLease } from '@platform/persistence';
+import { Periodic } from '@platform/scheduling';
 import { LendingError, lendingError } from '../common/lending.errors';
 import { LendingConfig } from '../config/lending.config';
 import { LENDING_DATABASE } from '../database';
@@ -19,7 +20,15 @@ export class TenantConnections implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger('TenantConnections');
   private readonly crypto?: TenantDbCrypto;
   private readonly pools?: TenantPools;
-  private sweeper?: NodeJS.Timeout;
+  /** This process's idle pools, closed every half idle period (at most 30 s). */
+  private readonly sweeper = new Periodic({
+    name: 'TenantConnections',
+    scope: 'process',
+    everyMs: () =>
+      this.pools ? Math.min(30_000, Math.max(250, Math.floor(this.cfg.LENDING_TENANT_POOL_IDLE_MS / 2))) : 0,
+    firstRound: { spreadWithinMs: 30_000 },
+    work: () => this.closeIdle(),
+  });
 
   constructor(
     private readonly registry: TenantDatabasesRepository,
@@ -60,13 +69,11 @@ export class TenantConnections implements OnApplicationBootstrap, OnApplicationS
       const applied = await this.pools.migrate(t.organizationId, this.crypto.open(t.sealed));
       if (applied.length) this.logger.log(`tenant ${t.organizationId}: applied ${applied.join(', ')}`);
     }
-    const every = Math.min(30_000, Math.max(250, Math.floor(this.cfg.LENDING_TENANT_POOL_IDLE_MS / 2)));
-    this.sweeper = setInterval(() => void this.pools?.closeIdle(), every);
-    this.sweeper.unref();
+    this.sweeper.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.sweeper);
+    await this.sweeper.stop();
     await this.pools?.close();
   }
 

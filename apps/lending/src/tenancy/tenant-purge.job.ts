@@ -1,4 +1,4 @@
-import { PeriodicJob } from '@platform/persistence';
+import { PeriodicJob } from '@platform/scheduling';
 import { asOrganizationId, type OrganizationId, type OwnersRepository } from '@platform/tenancy';
 
 const HOUR_MS = 3_600_000;

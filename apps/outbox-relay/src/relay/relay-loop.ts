@@ -1,4 +1,5 @@
 import type { DrainResult, OutboxRelay } from '@platform/outbox';
+import { Periodic } from '@platform/scheduling';
 
 export interface RelayLoopOptions {
   /** Fallback poll when no NOTIFY arrives (another database, a lost LISTEN connection). */
@@ -18,11 +19,13 @@ export interface RelayLoopOptions {
 
 interface SchemaState {
   relay: OutboxRelay;
-  /** A NOTIFY arrived since this schema's cycle started: the next sleep returns at once. */
-  pendingWake: boolean;
-  wake?: () => void;
+  cycles: Periodic<Cycle>;
   wakeTimer?: NodeJS.Timeout;
-  done?: Promise<void>;
+}
+
+interface Cycle {
+  ready: boolean;
+  more: boolean;
 }
 
 const UNREACHABLE_RETRY_MS = 1000;
@@ -34,28 +37,22 @@ const UNREACHABLE_RETRY_MS = 1000;
  * Plain TypeScript (no Nest) so the benchmark runs exactly this loop.
  */
 export class RelayLoop {
-  private running = false;
   private readonly states: Map<string, SchemaState>;
 
   constructor(
     relays: OutboxRelay[],
     private readonly opts: RelayLoopOptions,
   ) {
-    this.states = new Map(relays.map((relay) => [relay.schema, { relay, pendingWake: false }]));
+    this.states = new Map(relays.map((relay) => [relay.schema, this.stateOf(relay)]));
   }
 
   start(): void {
-    this.running = true;
-    for (const state of this.states.values()) state.done = this.run(state);
+    for (const state of this.states.values()) state.cycles.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    for (const state of this.states.values()) {
-      clearTimeout(state.wakeTimer);
-      state.wake?.();
-    }
-    await Promise.all([...this.states.values()].map((s) => s.done));
+    for (const state of this.states.values()) clearTimeout(state.wakeTimer);
+    await Promise.all([...this.states.values()].map((s) => s.cycles.stop()));
   }
 
   /** A writer committed events in `schema` (all schemas when unknown). */
@@ -64,53 +61,47 @@ export class RelayLoop {
     for (const state of one ? [one] : this.states.values()) this.wakeSoon(state);
   }
 
+  /**
+   * One schema's cycles (Periodic, cluster scope: the outbox leases share the rows): the first at
+   * once, the next at once while a drain stopped with more to do, else after the poll interval or a
+   * NOTIFY; a second while the broker is away.
+   */
+  private stateOf(relay: OutboxRelay): SchemaState {
+    const cycles: Periodic<Cycle> = new Periodic<Cycle>({
+      name: `RelayLoop:${relay.schema}`,
+      scope: 'cluster',
+      everyMs: this.opts.pollIntervalMs,
+      firstRound: 0,
+      work: () => this.cycle(relay, cycles),
+      pauseAfter: (c) => (c.more ? 0 : c.ready ? this.opts.pollIntervalMs : UNREACHABLE_RETRY_MS),
+    });
+    return { relay, cycles };
+  }
+
   private wakeSoon(state: SchemaState): void {
-    state.pendingWake = true;
     if (this.opts.wakeDelayMs <= 0) {
-      state.wake?.();
+      state.cycles.wake();
       return;
     }
     if (state.wakeTimer) return;
     state.wakeTimer = setTimeout(() => {
       state.wakeTimer = undefined;
-      state.wake?.();
+      state.cycles.wake();
     }, this.opts.wakeDelayMs);
   }
 
-  private sleep(state: SchemaState, ms: number): Promise<void> {
-    if (state.pendingWake) {
-      state.pendingWake = false;
-      return Promise.resolve();
+  private async cycle(relay: OutboxRelay, cycles: Periodic<Cycle>): Promise<Cycle> {
+    const ready = await this.opts.ready();
+    if (!ready || !cycles.active) return { ready, more: false };
+    let more = false;
+    try {
+      const result = await relay.drain({ keepGoing: () => cycles.active });
+      more = result.more;
+      this.opts.onDrained?.(relay, result);
+    } catch (err) {
+      this.opts.onError?.(relay, err as Error & { code?: string });
     }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        state.wake = undefined;
-        resolve();
-      }
-      state.wake = done;
-    });
-  }
-
-  private async run(state: SchemaState): Promise<void> {
-    while (this.running) {
-      state.pendingWake = false;
-      let more = false;
-      const ready = await this.opts.ready();
-      if (ready && this.running) {
-        try {
-          const result = await state.relay.drain({ keepGoing: () => this.running });
-          more = result.more;
-          this.opts.onDrained?.(state.relay, result);
-        } catch (err) {
-          this.opts.onError?.(state.relay, err as Error & { code?: string });
-        }
-        await this.opts.afterCycle?.(state.relay);
-      }
-      if (!more && this.running) {
-        await this.sleep(state, ready ? this.opts.pollIntervalMs : UNREACHABLE_RETRY_MS);
-      }
-    }
+    await this.opts.afterCycle?.(relay);
+    return { ready, more };
   }
 }

@@ -1,10 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { PeriodicJob } from '@platform/scheduling';
 import { PublicStatusConfig } from '../config/public-status.config';
 import { HealthEventsRepository } from './health-events.repository';
 import { HEALTH_WINDOW } from './health-reported.consumer';
@@ -14,40 +9,28 @@ import type { HealthWindow } from './health-state';
 const INSTANCE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Turns silence into `down`: every HEALTH_SILENCE_CHECK_MS each replica runs one statement that flips
+ * Turns silence into `down`: every HEALTH_SILENCE_CHECK_MS each replica (PeriodicJob, cluster scope)
+ * runs one statement that flips
  * the services without a ready report within the window and records the transition. No leader is
  * needed: the statement is idempotent under concurrency (see HealthEventsRepository.markSilent), so
  * with any number of replicas each silent service is marked down exactly once.
  */
 @Injectable()
-export class HealthSilenceService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('PlatformHealth');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
-
+export class HealthSilenceService extends PeriodicJob<string[]> {
   constructor(
     private readonly repository: HealthEventsRepository,
     private readonly cfg: PublicStatusConfig,
     @Inject(HEALTH_WINDOW) private readonly window: HealthWindow,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.runOnce()
-        .catch((err: Error) => this.logger.warn(`silence check failed: ${err.message}`))
-        .finally(() => (this.running = undefined));
-    }, this.cfg.HEALTH_SILENCE_CHECK_MS);
-    this.timer.unref();
+  ) {
+    super('PlatformHealth');
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  protected intervalMs(): number {
+    return this.cfg.HEALTH_SILENCE_CHECK_MS;
   }
 
-  /** One pass; returns the services this replica marked down. */
-  async runOnce(): Promise<string[]> {
+  /** One pass (`runOnce`); returns the services this replica marked down. */
+  protected async work(): Promise<string[]> {
     const flipped = await this.repository.markSilent(this.window);
     for (const service of flipped)
       this.logger.warn(`${service} is down: no ready report for ${this.window.silenceMs} ms`);

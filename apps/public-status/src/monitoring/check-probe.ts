@@ -4,11 +4,11 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import {
-  resolveWebhookTarget,
-  WebhookTargetError,
-  type WebhookTarget,
-  type WebhookTargetPolicy,
-} from '@platform/webhooks';
+  resolvePublicTarget,
+  PublicTargetError,
+  type PublicTarget,
+  type PublicTargetPolicy,
+} from '@platform/network';
 import type { ProbeResult } from './check-outcome';
 
 /** Enough of a body to find a health page's marker; the rest is never read. */
@@ -26,7 +26,7 @@ export interface ProbeRequest {
  * lookup), redirects are never followed (a 3xx is a status like any other), and the whole exchange,
  * DNS included, is bounded by the timeout. Never throws: a failure is a result.
  */
-export async function probe(req: ProbeRequest, policy: WebhookTargetPolicy): Promise<ProbeResult> {
+export async function probe(req: ProbeRequest, policy: PublicTargetPolicy): Promise<ProbeResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let timer: NodeJS.Timeout | undefined;
@@ -45,12 +45,12 @@ export async function probe(req: ProbeRequest, policy: WebhookTargetPolicy): Pro
   const abort = new AbortController();
   const attempt = (async (): Promise<ProbeResult> => {
     try {
-      const target = await resolveWebhookTarget(req.url, { policy });
+      const target = await resolvePublicTarget(req.url, { policy });
       const { statusCode, body } = await send(target, req.method, abort.signal);
       return { statusCode, error: null, latencyMs: elapsed(), body };
     } catch (err) {
       const message =
-        err instanceof WebhookTargetError
+        err instanceof PublicTargetError
           ? `target refused: ${err.reason}`
           : ((err as { code?: string }).code ?? (err as Error).message);
       return { statusCode: null, error: String(message).slice(0, 200), latencyMs: elapsed(), body: null };
@@ -64,7 +64,7 @@ export async function probe(req: ProbeRequest, policy: WebhookTargetPolicy): Pro
   }
 }
 
-function pinnedLookup(target: WebhookTarget): LookupFunction {
+function pinnedLookup(target: PublicTarget): LookupFunction {
   return (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all)
       (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
@@ -75,7 +75,7 @@ function pinnedLookup(target: WebhookTarget): LookupFunction {
 }
 
 function send(
-  target: WebhookTarget,
+  target: PublicTarget,
   method: 'GET' | 'HEAD',
   signal: AbortSignal,
 ): Promise<{ statusCode: number; body: string | null }> {

@@ -1,6 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Transactions } from '@platform/persistence';
-import { webhookTargetPolicy, type WebhookTargetPolicy } from '@platform/webhooks';
+import { PeriodicJob } from '@platform/scheduling';
+import { publicTargetPolicy, type PublicTargetPolicy } from '@platform/network';
 import { PublicStatusConfig } from '../config/public-status.config';
 import { AutomatedStateService } from './automated-state.service';
 import { nextStreak, outcomeOf } from './check-outcome';
@@ -13,17 +14,14 @@ const PURGE_EVERY_MS = 60_000;
 const PURGE_BATCH = 5000;
 
 /**
- * Runs monitoring checks on every replica, stateless: each tick claims due slots from PostgreSQL
- * (MonitoringChecksRepository.claimDue), probes them concurrently, and records each result with the
- * check's new streak and any resulting state change in one transaction. Replicas share the work
+ * Runs monitoring checks on every replica (PeriodicJob, cluster scope), stateless: each tick claims
+ * due slots from PostgreSQL (MonitoringChecksRepository.claimDue), probes them concurrently, and
+ * records each result with the check's new streak and any resulting state change in one transaction. Replicas share the work
  * without knowing of each other; a slot runs once (claim + unique (check, slot)).
  */
 @Injectable()
-export class CheckRunnerService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Monitoring');
-  private readonly policy: WebhookTargetPolicy;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
+export class CheckRunnerService extends PeriodicJob<void> {
+  private readonly policy: PublicTargetPolicy;
   private lastPurge = 0;
 
   constructor(
@@ -32,30 +30,20 @@ export class CheckRunnerService implements OnApplicationBootstrap, OnApplication
     private readonly transactions: Transactions,
     private readonly cfg: PublicStatusConfig,
   ) {
-    this.policy = webhookTargetPolicy(cfg.MONITORING_ALLOW_PRIVATE_TARGETS, cfg.NODE_ENV);
+    super('Monitoring');
+    this.policy = publicTargetPolicy(cfg.MONITORING_ALLOW_PRIVATE_TARGETS, cfg.NODE_ENV);
   }
 
   /** The SSRF policy checks are created and run under. */
-  targetPolicy(): WebhookTargetPolicy {
+  targetPolicy(): PublicTargetPolicy {
     return this.policy;
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.cfg.MONITORING_TICK_MS) return;
-    this.timer = setInterval(() => {
-      this.running ??= this.tick()
-        .catch((err: Error) => this.logger.warn(`monitoring tick failed: ${err.message}`))
-        .finally(() => (this.running = undefined));
-    }, this.cfg.MONITORING_TICK_MS);
-    this.timer.unref();
+  protected intervalMs(): number {
+    return this.cfg.MONITORING_TICK_MS;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async tick(): Promise<void> {
+  protected async work(): Promise<void> {
     await this.runDue();
     if (Date.now() - this.lastPurge >= PURGE_EVERY_MS) {
       this.lastPurge = Date.now();

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Transactions } from '@platform/persistence';
-import { assertPublicUrl, WebhookTargetError } from '@platform/webhooks';
+import { assertPublicUrl, PublicTargetError } from '@platform/network';
 import { CatalogService } from '../catalog/catalog.service';
 import { ProductsRepository } from '../catalog/products.repository';
 import { ResourcesRepository } from '../catalog/resources.repository';
@@ -127,7 +127,7 @@ export class MonitoringService {
     try {
       return await assertPublicUrl(raw, { policy: this.runner.targetPolicy() });
     } catch (err) {
-      if (err instanceof WebhookTargetError)
+      if (err instanceof PublicTargetError)
         throw monitoringError(MonitoringError.CHECK_TARGET_REFUSED, { reason: err.reason });
       throw err;
     }

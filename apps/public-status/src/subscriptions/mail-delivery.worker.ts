@@ -1,6 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Language } from '@platform/i18n';
-import { backoffDelayMs } from '@platform/webhooks';
+import { PeriodicJob } from '@platform/scheduling';
+import { backoffDelayMs } from '@platform/network';
 import { I18nService } from 'nestjs-i18n';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -20,53 +21,45 @@ const BATCH = 20;
 const LEASE_MS = 60_000;
 
 /**
- * Sends the mail outbox through SMTP (nodemailer, SMTP_URL). Stateless: every replica runs it, claims
- * are SKIP LOCKED leases. Links are rendered at send time (nothing secret is stored in the outbox), and
- * so are the texts, in the subscriber's language from the `mail` i18n namespace (decision 0024);
+ * Sends the mail outbox through SMTP (nodemailer, SMTP_URL). Stateless: every replica runs it
+ * (PeriodicJob, cluster scope), claims are SKIP LOCKED leases. Links are rendered at send time
+ * (nothing secret is stored in the outbox), and so are the texts, in the subscriber's language from the `mail` i18n namespace (decision 0024);
  * every mail carries RFC 8058 one-click unsubscribe headers. A notification to a subscriber who has
  * unsubscribed since it was queued is dropped, as is a confirmation whose link has died.
  * Failures retry with exponential backoff and full jitter (libs/webhooks' schedule) until
  * MAIL_MAX_ATTEMPTS, then the mail is dead.
  */
 @Injectable()
-export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log = new Logger(MailDeliveryWorker.name);
+export class MailDeliveryWorker extends PeriodicJob<number> {
   private readonly transport: Transporter;
   /** Null when subscriptions are off: the worker then does not run. */
   private readonly tokens: SubscriptionTokens | null;
   private readonly owner = `${hostname()}-${process.pid}`;
-  private timer: NodeJS.Timeout | undefined;
-  private round: Promise<unknown> | undefined;
 
   constructor(
     private readonly outbox: MailOutboxRepository,
     private readonly config: PublicStatusConfig,
     private readonly i18n: I18nService,
   ) {
+    // A round still sending at shutdown gets a few seconds; its leases expire and another replica resends.
+    super(MailDeliveryWorker.name, 60_000, { stopWaitsAtMostMs: 5_000 });
     this.transport = createTransport(config.SMTP_URL);
     const secret = config.subscriptionTokenSecret();
     this.tokens = secret ? new SubscriptionTokens(secret) : null;
   }
 
-  onApplicationBootstrap(): void {
-    const every = this.config.MAIL_WORKER_INTERVAL_MS;
-    if (every > 0 && this.tokens)
-      this.timer = setInterval(() => {
-        this.round ??= this.runOnce()
-          .catch((e: Error) => this.log.error(`mail round failed: ${e.message}`))
-          .finally(() => (this.round = undefined));
-      }, every);
+  /** Off when subscriptions are off (no token secret). */
+  protected intervalMs(): number {
+    return this.tokens ? this.config.MAIL_WORKER_INTERVAL_MS : 0;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    // A round still sending gets a few seconds; its leases expire and another replica resends.
-    await Promise.race([this.round, new Promise((r) => setTimeout(r, 5_000).unref())]);
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     this.transport.close();
   }
 
-  /** One round: claim due mail, send it in parallel, record each outcome. Returns how many were claimed. */
-  async runOnce(): Promise<number> {
+  /** One round (`runOnce`): claim due mail, send it in parallel, record each outcome; how many it claimed. */
+  protected async work(): Promise<number> {
     const owner = `${this.owner}:${randomBytes(6).toString('hex')}`;
     const claimed = await this.outbox.claim(owner, BATCH, LEASE_MS);
     await Promise.all(claimed.map((m) => this.deliver(owner, m)));

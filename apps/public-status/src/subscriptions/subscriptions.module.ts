@@ -1,7 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { Transactions, AppPoolModule, AppPoolRepository } from '@platform/persistence';
 import { service } from '@platform/registry';
-import { WebhooksModule, webhookTargetPolicy } from '@platform/webhooks';
+import { publicTargetPolicy } from '@platform/network';
+import { WebhooksModule } from '@platform/webhooks';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { PublicStatusConfig } from '../config/public-status.config';
@@ -32,7 +33,7 @@ export class SubscriptionsModule {
             // Unset in production: subscriptions are off (nothing can subscribe), the worker does not
             // run, and this throwaway key only lets the module build.
             secretKey: cfg.webhooksSecretKey() ?? randomBytes(32).toString('hex'),
-            policy: webhookTargetPolicy(cfg.WEBHOOKS_ALLOW_PRIVATE_TARGETS, cfg.NODE_ENV),
+            policy: publicTargetPolicy(cfg.WEBHOOKS_ALLOW_PRIVATE_TARGETS, cfg.NODE_ENV),
             worker:
               cfg.WEBHOOKS_WORKER_INTERVAL_MS > 0 && cfg.webhooksSecretKey() !== null
                 ? { owner: `${hostname()}-${process.pid}`, pollIntervalMs: cfg.WEBHOOKS_WORKER_INTERVAL_MS }

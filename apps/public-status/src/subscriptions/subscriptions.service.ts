@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Language } from '@platform/i18n';
 import { Transactions } from '@platform/persistence';
-import { WebhookSubscriptions, WebhookTargetError } from '@platform/webhooks';
+import { PublicTargetError } from '@platform/network';
+import { WebhookSubscriptions } from '@platform/webhooks';
 import { PublicStatusConfig } from '../config/public-status.config';
 import { PublicStatusError, publicStatusError } from '../status/public-status.errors';
 import type { BusinessId } from '../tenancy/business-id';
@@ -177,9 +178,9 @@ export class SubscriptionsService {
     try {
       return await create();
     } catch (e) {
-      if (e instanceof WebhookTargetError || e instanceof RangeError)
+      if (e instanceof PublicTargetError || e instanceof RangeError)
         throw publicStatusError(PublicStatusError.WEBHOOK_URL_REFUSED, {
-          refusal: e instanceof WebhookTargetError ? e.reason : 'WEBHOOK_URL_INVALID',
+          refusal: e instanceof PublicTargetError ? e.reason : 'WEBHOOK_URL_INVALID',
         });
       throw e;
     }

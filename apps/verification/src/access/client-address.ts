@@ -1,5 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { IpBlocks, normalizeAddress, splitCidrSetting } from './ip-blocks';
+import {
+  IpBlocks,
+  forwardedForChain,
+  normalizeAddress,
+  rightmostUntrusted,
+  splitCidrList,
+} from '@platform/network';
 
 /**
  * Default `TRUSTED_PROXIES`: loopback and the private ranges a cluster's gateway pods live in. The
@@ -22,14 +28,9 @@ export function clientAddress(
 ): string | undefined {
   const peer = normalizeAddress(peerAddress);
   if (!peer || !trusted.contains(peer)) return peer;
-  const xff = headers['x-forwarded-for'];
-  const chain = (Array.isArray(xff) ? xff.join(',') : (xff ?? ''))
-    .split(',')
-    .map((a) => normalizeAddress(a))
-    .filter((a): a is string => a !== undefined);
-  chain.push(peer);
-  for (let i = chain.length - 1; i >= 0; i--) if (!trusted.contains(chain[i])) return chain[i];
-  return chain[0];
+  return rightmostUntrusted([...forwardedForChain(headers['x-forwarded-for']), peer], (a) =>
+    trusted.contains(a),
+  );
 }
 
-export const trustedProxies = (setting: string) => new IpBlocks(splitCidrSetting(setting));
+export const trustedProxies = (setting: string) => new IpBlocks(splitCidrList(setting));

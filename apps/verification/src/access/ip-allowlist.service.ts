@@ -4,7 +4,8 @@ import { TtlCache, type OrganizationId } from '@platform/tenancy';
 import { VerificationConfig } from '../config/verification.config';
 import { AccessError, accessError } from './access.errors';
 import { clientAddress, trustedProxies } from './client-address';
-import { IP_ALLOWLIST_MAX_ENTRIES, IpBlocks, normalizeCidrList } from './ip-blocks';
+import { IpBlocks, normalizeCidrList } from '@platform/network';
+import { IP_ALLOWLIST_MAX_ENTRIES } from './dto/ip-allowlist.dto';
 import { OrganizationSettingsRepository } from './organization-settings.repository';
 
 export interface IpAllowlistView {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PeriodicJob } from '@platform/persistence';
+import { PeriodicJob } from '@platform/scheduling';
 import { CasesRepository } from '../cases/cases.repository';
 import { VerificationConfig } from '../config/verification.config';
 import { DocumentsRepository } from '../documents/documents.repository';

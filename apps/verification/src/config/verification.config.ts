@@ -14,7 +14,7 @@ import { DataServiceConfig, Sensitive } from '@platform/config';
 import { MinChars } from '@platform/envelope';
 import { GATEWAY, service } from '@platform/registry';
 import { DEFAULT_TRUSTED_PROXIES } from '../access/client-address';
-import { cidrSettingProblems } from '../access/ip-blocks';
+import { cidrListProblems } from '@platform/network';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEV_DOCUMENT_UPLOAD_SIGNING_SECRET } from '../documents/upload-signature';
@@ -52,8 +52,8 @@ export class VerificationConfig extends DataServiceConfig {
   @ValidateBy({
     name: 'cidrList',
     validator: {
-      validate: (v: unknown) => typeof v === 'string' && cidrSettingProblems(v).length === 0,
-      defaultMessage: (a) => `TRUSTED_PROXIES: ${cidrSettingProblems(String(a?.value)).join('; ')}`,
+      validate: (v: unknown) => typeof v === 'string' && cidrListProblems(v).length === 0,
+      defaultMessage: (a) => `TRUSTED_PROXIES: ${cidrListProblems(String(a?.value)).join('; ')}`,
     },
   })
   TRUSTED_PROXIES = DEFAULT_TRUSTED_PROXIES;

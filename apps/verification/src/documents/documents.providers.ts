@@ -1,5 +1,5 @@
 import { Injectable, type Provider } from '@nestjs/common';
-import { PeriodicJob } from '@platform/persistence';
+import { PeriodicJob } from '@platform/scheduling';
 import { VerificationConfig } from '../config/verification.config';
 import { DocumentsService } from './documents.service';
 import { FILE_STORAGE, type FileStorage } from './file-storage';

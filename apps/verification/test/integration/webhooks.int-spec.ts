@@ -16,8 +16,8 @@ import {
   WebhookDeliveryWorker,
   WebhookSecretBox,
   WebhookSubscriptions,
-  type HostResolver,
 } from '@platform/webhooks';
+import type { HostResolver } from '@platform/network';
 import { createVerificationApp } from '../../src/bootstrap';
 import { CaseMoves } from '../../src/cases/case-moves.service';
 import { DEV_WEBHOOKS_SECRET_KEY, VerificationConfig } from '../../src/config/verification.config';

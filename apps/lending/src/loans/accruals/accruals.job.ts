@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PeriodicJob } from '@platform/persistence';
+import { PeriodicJob } from '@platform/scheduling';
 import { OwnersRepository, asOrganizationId } from '@platform/tenancy';
 import { LendingConfig } from '../../config/lending.config';
 import { todayUtc } from '../loan-dates';

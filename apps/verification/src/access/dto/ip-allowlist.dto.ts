@@ -1,7 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsString } from 'class-validator';
 import { MaxChars } from '@platform/envelope';
-import { IP_ALLOWLIST_MAX_ENTRIES } from '../ip-blocks';
+
+/** Most CIDR blocks an organization's IP allowlist may hold. */
+export const IP_ALLOWLIST_MAX_ENTRIES = 100;
 
 export class PutIpAllowlistRequest {
   @ApiProperty({

@@ -1,8 +1,8 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { parseV4, parseV6 } from './ip-address';
 
 /**
- * What kind of address an IP is, for the SSRF guard. Only `public` may receive a webhook (`loopback`
- * too under the test-only allowance). `reserved` collects everything that is neither ordinary unicast
+ * What kind of address an IP is, for the SSRF guard (public-target.ts). Only `public` may receive a
+ * webhook or a monitoring probe (`loopback` too under the test-only allowance). `reserved` collects everything that is neither ordinary unicast
  * nor one of the named classes: documentation and benchmarking ranges, 240/4, IETF protocol blocks,
  * Teredo, deprecated IPv4-compatible IPv6, and tunnel forms (6to4, NAT64) that embed a non-public IPv4.
  */
@@ -44,39 +44,12 @@ const V4_RANGES: V4Range[] = [
   [v4(240, 0, 0, 0), 4, 'reserved'],
 ];
 
-function parseV4(s: string): number | undefined {
-  if (!isIPv4(s)) return undefined;
-  const [a, b, c, d] = s.split('.').map(Number);
-  return v4(a, b, c, d);
-}
-
 function classifyV4(n: number): AddressClass {
   for (const [base, prefix, cls] of V4_RANGES) {
     const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
     if ((n & mask) >>> 0 === base) return cls;
   }
   return 'public';
-}
-
-/** Eight 16-bit groups, or undefined when `s` is not an IPv6 address (a zone id is ignored). */
-export function parseV6(s: string): number[] | undefined {
-  let str = s.includes('%') ? s.slice(0, s.indexOf('%')) : s;
-  if (!isIPv6(str)) return undefined;
-  const lastColon = str.lastIndexOf(':');
-  const tail = str.slice(lastColon + 1);
-  if (tail.includes('.')) {
-    // Dotted IPv4 tail (::ffff:127.0.0.1): two groups.
-    const n = parseV4(tail);
-    if (n === undefined) return undefined;
-    str = `${str.slice(0, lastColon + 1)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const halves = str.split('::');
-  const parts = (h: string) => (h === '' ? [] : h.split(':').map((g) => parseInt(g, 16)));
-  const head = parts(halves[0]);
-  const rest = halves.length > 1 ? parts(halves[1]) : [];
-  const zeros = 8 - head.length - rest.length;
-  const groups = [...head, ...new Array<number>(halves.length > 1 ? zeros : 0).fill(0), ...rest];
-  return groups.length === 8 ? groups : undefined;
 }
 
 const embeddedV4 = (hi: number, lo: number) => ((hi << 16) | lo) >>> 0;

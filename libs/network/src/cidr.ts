@@ -1,23 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-
-/** Most CIDR blocks an organization's IP allowlist may hold. */
-export const IP_ALLOWLIST_MAX_ENTRIES = 100;
-
-/**
- * An address as every IP check here compares it: IPv4-mapped IPv6 (`::ffff:10.0.0.1`, what a
- * dual-stack socket reports) as plain IPv4, brackets and an IPv6 zone removed, lower case; undefined
- * when it is not an IP address.
- */
-export function normalizeAddress(address: string | undefined): string | undefined {
-  if (!address) return undefined;
-  let a = address.trim();
-  if (a.startsWith('[') && a.endsWith(']')) a = a.slice(1, -1);
-  const zone = a.indexOf('%');
-  if (zone !== -1) a = a.slice(0, zone);
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(a);
-  if (mapped) a = mapped[1];
-  return isIP(a) ? a.toLowerCase() : undefined;
-}
+import { normalizeAddress, parseV4, parseV6 } from './ip-address';
 
 export interface CidrBlock {
   network: string;
@@ -25,26 +7,9 @@ export interface CidrBlock {
   type: 'ipv4' | 'ipv6';
 }
 
-function ipv4ToBigInt(a: string): bigint {
-  return a.split('.').reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
-}
-
-function ipv6ToBigInt(a: string): bigint {
-  let text = a;
-  // A trailing dotted quad (`::ffff:1.2.3.4`, `64:ff9b::1.2.3.4`) is the last two groups.
-  const quad = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
-  if (quad) {
-    const v = ipv4ToBigInt(quad[1]);
-    text = `${text.slice(0, -quad[1].length)}${(v >> 16n).toString(16)}:${(v & 0xffffn).toString(16)}`;
-  }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return groups.reduce((n, g) => (n << 16n) | BigInt(parseInt(g || '0', 16)), 0n);
+function toBigInt(address: string, type: 'ipv4' | 'ipv6'): bigint {
+  if (type === 'ipv4') return BigInt(parseV4(address) ?? 0);
+  return (parseV6(address) ?? []).reduce((n, g) => (n << 16n) | BigInt(g), 0n);
 }
 
 function ipv4FromBigInt(n: bigint): string {
@@ -88,7 +53,7 @@ export function parseCidr(entry: string): CidrBlock | string {
   if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > bits)
     return `"${entry}" has a prefix length outside 0-${bits}`;
   const prefix = Number(prefixText);
-  const value = type === 'ipv4' ? ipv4ToBigInt(address) : ipv6ToBigInt(address);
+  const value = toBigInt(address, type);
   const mask = prefix === 0 ? 0n : ((1n << BigInt(prefix)) - 1n) << BigInt(bits - prefix);
   const masked = value & mask;
   return {
@@ -142,12 +107,16 @@ export class IpBlocks {
   }
 }
 
-/** The problems of a comma- or space-separated CIDR list setting; empty when valid. */
-export function cidrSettingProblems(text: string): string[] {
-  return splitCidrSetting(text).flatMap((e) => {
+/**
+ * The problems of a CIDR list setting (`10.0.0.0/8, fd00::/8, 192.0.2.7`: comma or space separated, a
+ * bare address meaning that one host); empty when it is valid.
+ */
+export function cidrListProblems(text: string): string[] {
+  return splitCidrList(text).flatMap((e) => {
     const parsed = parseCidr(e);
     return typeof parsed === 'string' ? [parsed] : [];
   });
 }
 
-export const splitCidrSetting = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+/** The entries of a comma- or space-separated CIDR list setting. */
+export const splitCidrList = (text: string) => text.split(/[\s,]+/).filter(Boolean);

@@ -1,4 +1,5 @@
-import { classifyAddress, parseV6, type AddressClass } from './address-class';
+import { classifyAddress, type AddressClass } from './address-class';
+import { parseV6 } from './ip-address';
 
 const cases: [string, AddressClass][] = [
   // IPv4

@@ -1,4 +1,4 @@
-import { backoffCapMs, backoffDelayMs, DEFAULT_RETRY_SCHEDULE } from './webhook-backoff';
+import { backoffCapMs, backoffDelayMs, DEFAULT_RETRY_SCHEDULE } from './backoff';
 
 describe('retry schedule', () => {
   const s = { backoffBaseMs: 1000, backoffMaxMs: 10_000, maxAttempts: 5 };

@@ -3,22 +3,22 @@ import { isIP } from 'node:net';
 import { classifyAddress, type AddressClass } from './address-class';
 
 /** Why a webhook URL is refused. Services map these to their own coded, localised errors. */
-export enum WebhookTargetRefusal {
+export enum PublicTargetRefusal {
   INVALID_URL = 'WEBHOOK_URL_INVALID',
   INSECURE_SCHEME = 'WEBHOOK_URL_INSECURE_SCHEME',
   PRIVATE_ADDRESS = 'WEBHOOK_URL_PRIVATE_ADDRESS',
   UNRESOLVABLE = 'WEBHOOK_URL_UNRESOLVABLE',
 }
 
-export class WebhookTargetError extends Error {
+export class PublicTargetError extends Error {
   constructor(
-    readonly reason: WebhookTargetRefusal,
+    readonly reason: PublicTargetRefusal,
     message: string,
     /** The offending address and its class, for PRIVATE_ADDRESS. */
     readonly details: { address?: string; addressClass?: AddressClass } = {},
   ) {
     super(message);
-    this.name = 'WebhookTargetError';
+    this.name = 'PublicTargetError';
   }
 }
 
@@ -28,20 +28,20 @@ export class WebhookTargetError extends Error {
  */
 export type PrivateTargetAllowance = 'off' | 'loopback';
 
-export interface WebhookTargetPolicy {
+export interface PublicTargetPolicy {
   readonly allowPrivateTargets: PrivateTargetAllowance;
 }
 
-export const STRICT_TARGET_POLICY: WebhookTargetPolicy = Object.freeze({ allowPrivateTargets: 'off' });
+export const STRICT_TARGET_POLICY: PublicTargetPolicy = Object.freeze({ allowPrivateTargets: 'off' });
 
 /**
  * Builds the policy from an app's typed config (`WEBHOOKS_ALLOW_PRIVATE_TARGETS`, `NODE_ENV`). Throws
  * at boot on an unknown value or on the test allowance in production.
  */
-export function webhookTargetPolicy(
+export function publicTargetPolicy(
   allowPrivateTargets: string | undefined,
   nodeEnv: string,
-): WebhookTargetPolicy {
+): PublicTargetPolicy {
   const value = allowPrivateTargets === undefined || allowPrivateTargets === '' ? 'off' : allowPrivateTargets;
   if (value !== 'off' && value !== 'loopback') {
     throw new Error(`WEBHOOKS_ALLOW_PRIVATE_TARGETS must be "off" or "loopback", not "${value}"`);
@@ -54,7 +54,7 @@ export function webhookTargetPolicy(
   return Object.freeze({ allowPrivateTargets: value });
 }
 
-function assertPolicyUsable(policy: WebhookTargetPolicy): void {
+function assertPolicyUsable(policy: PublicTargetPolicy): void {
   // A second latch that a mis-wired config cannot bypass: the one read of the environment in this lib,
   // on purpose, because the cost of the allowance leaking into production is an SSRF hole.
   if (policy.allowPrivateTargets !== 'off' && process.env.NODE_ENV === 'production') {
@@ -76,7 +76,7 @@ export const systemResolver: HostResolver = async (hostname) => {
 };
 
 /** A URL whose every address was checked, with the one to connect to. */
-export interface WebhookTarget {
+export interface PublicTarget {
   url: URL;
   /** Host name without IPv6 brackets (for SNI and the Host header). */
   hostname: string;
@@ -88,39 +88,38 @@ export interface WebhookTarget {
 }
 
 export interface TargetCheckOptions {
-  policy?: WebhookTargetPolicy;
+  policy?: PublicTargetPolicy;
   resolve?: HostResolver;
 }
 
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+export const MAX_PUBLIC_URL_LENGTH = 2048;
 
-function parse(raw: string, policy: WebhookTargetPolicy): URL {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_WEBHOOK_URL_LENGTH) {
-    throw new WebhookTargetError(WebhookTargetRefusal.INVALID_URL, 'webhook URL is empty or too long');
+function parse(raw: string, policy: PublicTargetPolicy): URL {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_PUBLIC_URL_LENGTH) {
+    throw new PublicTargetError(PublicTargetRefusal.INVALID_URL, 'webhook URL is empty or too long');
   }
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new WebhookTargetError(WebhookTargetRefusal.INVALID_URL, 'webhook URL is not a valid absolute URL');
+    throw new PublicTargetError(PublicTargetRefusal.INVALID_URL, 'webhook URL is not a valid absolute URL');
   }
   const plainAllowed = policy.allowPrivateTargets === 'loopback' && url.protocol === 'http:';
   if (url.protocol !== 'https:' && !plainAllowed) {
-    throw new WebhookTargetError(
-      WebhookTargetRefusal.INSECURE_SCHEME,
+    throw new PublicTargetError(
+      PublicTargetRefusal.INSECURE_SCHEME,
       `scheme ${url.protocol} is not allowed: use https`,
     );
   }
   // Credentials in a URL end up in logs and in the delivery log; the receiver authenticates by signature.
   if (url.username || url.password) {
-    throw new WebhookTargetError(WebhookTargetRefusal.INVALID_URL, 'webhook URL must not carry credentials');
+    throw new PublicTargetError(PublicTargetRefusal.INVALID_URL, 'webhook URL must not carry credentials');
   }
-  if (!url.hostname)
-    throw new WebhookTargetError(WebhookTargetRefusal.INVALID_URL, 'webhook URL has no host');
+  if (!url.hostname) throw new PublicTargetError(PublicTargetRefusal.INVALID_URL, 'webhook URL has no host');
   return url;
 }
 
-function allowed(cls: AddressClass, policy: WebhookTargetPolicy): boolean {
+function allowed(cls: AddressClass, policy: PublicTargetPolicy): boolean {
   return cls === 'public' || (cls === 'loopback' && policy.allowPrivateTargets === 'loopback');
 }
 
@@ -129,10 +128,7 @@ function allowed(cls: AddressClass, policy: WebhookTargetPolicy): boolean {
  * name with one private address among public ones could be answered with that one at connect time).
  * Returns the first address, which the caller must connect to (no second lookup: DNS rebinding).
  */
-export async function resolveWebhookTarget(
-  raw: string,
-  opts: TargetCheckOptions = {},
-): Promise<WebhookTarget> {
+export async function resolvePublicTarget(raw: string, opts: TargetCheckOptions = {}): Promise<PublicTarget> {
   const policy = opts.policy ?? STRICT_TARGET_POLICY;
   assertPolicyUsable(policy);
   const url = parse(raw, policy);
@@ -145,28 +141,28 @@ export async function resolveWebhookTarget(
     try {
       addresses = await (opts.resolve ?? systemResolver)(hostname);
     } catch (err) {
-      throw new WebhookTargetError(
-        WebhookTargetRefusal.UNRESOLVABLE,
+      throw new PublicTargetError(
+        PublicTargetRefusal.UNRESOLVABLE,
         `host ${hostname} does not resolve: ${(err as { code?: string }).code ?? (err as Error).message}`,
       );
     }
     if (!addresses.length) {
-      throw new WebhookTargetError(WebhookTargetRefusal.UNRESOLVABLE, `host ${hostname} has no address`);
+      throw new PublicTargetError(PublicTargetRefusal.UNRESOLVABLE, `host ${hostname} has no address`);
     }
   }
   for (const a of addresses) {
     const cls = classifyAddress(a.address);
     if (!allowed(cls, policy)) {
-      throw new WebhookTargetError(
-        WebhookTargetRefusal.PRIVATE_ADDRESS,
+      throw new PublicTargetError(
+        PublicTargetRefusal.PRIVATE_ADDRESS,
         `host ${hostname} resolves to ${a.address} (${cls}): webhooks go to public addresses only`,
         { address: a.address, addressClass: cls },
       );
     }
     // Plain http only under the loopback allowance, and then only to loopback.
     if (url.protocol === 'http:' && cls !== 'loopback') {
-      throw new WebhookTargetError(
-        WebhookTargetRefusal.INSECURE_SCHEME,
+      throw new PublicTargetError(
+        PublicTargetRefusal.INSECURE_SCHEME,
         'scheme http: is not allowed: use https',
       );
     }
@@ -180,6 +176,6 @@ export async function resolveWebhookTarget(
  * `127.0.0.1`, so what is stored is what was checked). Deliveries check it again after resolution.
  */
 export async function assertPublicUrl(raw: string, opts: TargetCheckOptions = {}): Promise<string> {
-  const target = await resolveWebhookTarget(raw, opts);
+  const target = await resolvePublicTarget(raw, opts);
   return target.url.toString();
 }
