@@ -41,6 +41,15 @@ if ! command -v docker-compose >/dev/null; then
 fi
 docker-compose -f docker/docker-compose.yml config -q
 echo "docker-compose config: ok"
+mkdir -p tmp
+docker-compose -f docker/docker-compose.yml config >tmp/compose.rendered.yml
+node scripts/check-compose.mjs tmp/compose.rendered.yml k8s/base/*/*.yaml
+# `npm ci` (the images' install) accepts the lockfile as it is: in sync with package.json.
+ci_check=$(mktemp -d)
+cp package.json package-lock.json "$ci_check/"
+(cd "$ci_check" && npm ci --dry-run --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
+rm -rf "$ci_check"
+echo "npm ci --dry-run: the lockfile installs as it is"
 
 # The images' software bill of materials, without Docker: the build stage's prune and `npm run sbom`
 # replayed on a hard-linked copy of node_modules (the repository's own stays untouched), then checked.

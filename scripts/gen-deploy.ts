@@ -423,7 +423,15 @@ function composeServices(): string[] {
       `  build: { context: .., dockerfile: docker/${s.name}/Dockerfile }`,
     ];
     if (s.role === 'gateway') {
-      lines.push(`  depends_on: [${ROUTED_SERVICES.map((u) => u.name).join(', ')}]`);
+      // A map, not a list: a list would only wait for the containers to start. It replaces the anchor's
+      // depends_on, so PostgreSQL and Kafka are named again; the apps' health is their image's HEALTHCHECK.
+      lines.push('  depends_on:');
+      for (const dep of [
+        ...(s.database ? ['postgres'] : []),
+        ...(s.kafka ? ['kafka'] : []),
+        ...ROUTED_SERVICES.map((u) => u.name),
+      ])
+        lines.push(`    ${dep}: { condition: service_healthy }`);
       const anchors = ['*env', ...(s.database ? ['*database-env'] : []), ...(s.kafka ? ['*kafka-env'] : [])];
       lines.push('  environment:', `    <<: [${anchors.join(', ')}]`);
       if (s.kafka) lines.push(`    KAFKA_CLIENT_ID: ${s.name}`);
