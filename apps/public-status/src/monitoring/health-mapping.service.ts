@@ -27,12 +27,12 @@ export class HealthMappingService extends PeriodicJob<number> {
     return this.cfg.HEALTH_SYNC_MS;
   }
 
-  /** One pass; returns how many resource states this replica changed. */
-  syncOnce(): Promise<number> {
-    return this.runOnce();
+  protected work(): Promise<number> {
+    return this.syncOnce();
   }
 
-  protected async work(): Promise<number> {
+  /** One pass, not shared with a round in progress (tests race passes); how many states it changed. */
+  async syncOnce(): Promise<number> {
     let changed = 0;
     for (const m of await this.repository.mappedResources()) {
       const set = await this.transactions.run((tx) =>
