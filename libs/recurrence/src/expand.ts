@@ -1,4 +1,4 @@
-import { DAY_MS, formatDay, formatInstant, formatOffset, formatWall } from './civil-date';
+import { DAY_MS, formatDay, formatInstant, formatOffset, formatWall } from '@platform/time';
 import { RecurrenceError, RecurrenceErrorCode as C, RecurrenceReason as R } from './recurrence.errors';
 import type {
   DateOnly,
@@ -23,7 +23,7 @@ import {
   type CompiledRecurrence,
   type CompiledTime,
 } from './series.compiler';
-import type { Zone } from './time-zone';
+import type { Zone } from '@platform/time';
 
 export const MAX_LIMIT = 100_000;
 

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, daysFromCivil, isValidDate } from './civil-date';
+import { DAY_MS, HOUR_MS, daysFromCivil, isValidDate } from '@platform/time';
 
 /** An RFC 5545 DATE (a day number) or DATE-TIME (a wall time, UTC when `utc`). */
 export type IcalDateValue =

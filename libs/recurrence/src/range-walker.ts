@@ -1,11 +1,11 @@
-import { DAY_MS, MAX_MS, MIN_MS } from './civil-date';
+import { DAY_MS, MAX_MS, MIN_MS } from '@platform/time';
 import { parseIsoDateTime } from './ical-values';
 import { RecurrenceError, RecurrenceErrorCode as C, RecurrenceReason as R } from './recurrence.errors';
 import type { InstantInput } from './recurrence.types';
 import type { Budget } from './rule-expander';
 import type { CompiledRecurrence, CompiledTime, MovedOverride } from './series.compiler';
 import { SetIterator } from './set-iterator';
-import { UTC, resolveZone, type Zone } from './time-zone';
+import { UTC, resolveZone, type Zone } from '@platform/time';
 
 export const DEFAULT_MAX_ITERATIONS = 500_000;
 export const MAX_EMPTY_PERIODS = 100_000;

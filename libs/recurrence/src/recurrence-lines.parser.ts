@@ -1,7 +1,7 @@
 import { parseDuration, parseIcalDate, parseIcalDateTime, type Duration } from './ical-values';
 import { RecurrenceReason as R, invalid } from './recurrence.errors';
 import { parseRule, type RecurrenceRule } from './rrule.parser';
-import { resolveZone, type Zone } from './time-zone';
+import { resolveZone, type Zone } from '@platform/time';
 
 /** One RDATE/EXDATE value: a day, or a wall time in a zone (null zone = floating, the series' own). */
 export type DateEntry =

@@ -1,4 +1,4 @@
-import { WEEKDAYS } from './civil-date';
+import { WEEKDAYS } from '@platform/time';
 import { parseIcalDateOrDateTime, type IcalDateValue } from './ical-values';
 import { RecurrenceReason as R, invalid } from './recurrence.errors';
 

@@ -7,7 +7,7 @@ import {
   daysInMonth,
   daysInYear,
   weekdayOf,
-} from './civil-date';
+} from '@platform/time';
 import { Freq, type RecurrenceRule } from './rrule.parser';
 
 /**

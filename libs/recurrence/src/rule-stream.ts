@@ -1,6 +1,6 @@
-import { DAY_MS } from './civil-date';
+import { DAY_MS } from '@platform/time';
 import { PeriodWalker, type Budget, type ExpandedRule } from './rule-expander';
-import { MAX_OFFSET_MS, type Zone } from './time-zone';
+import { MAX_OFFSET_MS, type Zone } from '@platform/time';
 
 /** UNTIL, already read against the series start: a wall-time bound or an instant bound. */
 export type UntilBound = { kind: 'wall'; wallMs: number } | { kind: 'instant'; ms: number };

@@ -1,4 +1,4 @@
-import { DAY_MS, formatDay, formatInstant, formatOffset } from './civil-date';
+import { DAY_MS, formatDay, formatInstant, formatOffset } from '@platform/time';
 import { parseDuration, parseIsoDate, parseIsoDateTime } from './ical-values';
 import { parseRecurrenceLines, type DateEntry } from './recurrence-lines.parser';
 import {
@@ -11,7 +11,7 @@ import type { EventTime, RecurrenceOverride, RecurrenceSeries } from './recurren
 import { expandRule, type ExpandedRule } from './rule-expander';
 import type { UntilBound } from './rule-stream';
 import { Freq, type RecurrenceRule } from './rrule.parser';
-import { FLOATING, UTC, fixedOffsetZone, resolveZone, type Zone } from './time-zone';
+import { FLOATING, UTC, fixedOffsetZone, resolveZone, type Zone } from '@platform/time';
 
 export type CompiledTime =
   { kind: 'date'; days: number } | { kind: 'timed'; instantMs: number; wallMs: number; zone: Zone };

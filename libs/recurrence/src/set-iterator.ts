@@ -1,4 +1,4 @@
-import { DAY_MS } from './civil-date';
+import { DAY_MS } from '@platform/time';
 import type { Budget } from './rule-expander';
 import { RuleStream } from './rule-stream';
 import type { CompiledRecurrence, CompiledRule } from './series.compiler';

@@ -10,7 +10,7 @@ import { findSlots } from './find-slots';
 import { assertRange, freeBusy, mergeBusy, type BusyInterval, type TimeRange } from './intervals';
 import { normalizeSearch } from './slot-request';
 import type { ExcludedCandidate, FindSlotsRequest as SlotSearch, Slot } from './slot-search.types';
-import { DAY_MS } from './time-zone';
+import { DAY_MS } from '@platform/time';
 import type { WorkingHours } from './working-hours';
 import type { FindSlotsRequest, SlotParticipantDto, WorkingHoursDto } from './dto/find-slots.request';
 import { PARTICIPANT_KINDS, SLOT_DEFAULTS } from './dto/find-slots.request';

@@ -1,7 +1,7 @@
 import { AvailabilityError, AvailabilityErrorReason as R } from './availability.errors';
 import { assertBusyIntervals, assertRange, type BusyInterval, type TimeRange } from './intervals';
 import type { FindSlotsRequest } from './slot-search.types';
-import { DAY_MS, MINUTE_MS } from './time-zone';
+import { DAY_MS, MINUTE_MS } from '@platform/time';
 import { parseWorkingHours, type WorkingSchedule } from './working-hours';
 
 /**

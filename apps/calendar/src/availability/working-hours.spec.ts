@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { AvailabilityError, AvailabilityErrorReason as R } from './availability.errors';
-import { localToInstant } from './time-zone';
+import { resolveZone } from '@platform/time';
 import {
   parseWorkingHours,
   WEEKDAYS,
@@ -10,6 +10,7 @@ import {
 } from './working-hours';
 
 const H = 3_600_000;
+const localToInstant = (zone: string, wall: number) => resolveZone(zone)?.toInstant(wall);
 const z = (iso: string) => Date.parse(iso);
 const span = (start: string, end: string) => ({ start, end });
 const everyDay = (...spans: { start: string; end: string }[]) =>

@@ -4,11 +4,11 @@ import { assertRange, mergeIntervals, type Interval, type TimeRange } from './in
 import {
   canonicalTimeZone,
   DAY_MS,
-  instantToLocal,
-  localToInstant,
   MINUTE_MS,
+  resolveZone,
   steadyOffsetForLocalDay,
-} from './time-zone';
+  UTC,
+} from '@platform/time';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -114,7 +114,7 @@ const weekdayIndex = (day: number) => (((day + 3) % 7) + 7) % 7;
  * also across midnight, become one interval), cut to the range.
  *
  * Each span is placed on each local date by converting its wall-clock start and end to instants with
- * `localToInstant`, so DST is followed day by day:
+ * the zone's `toInstant` (libs/time), so DST is followed day by day:
  *
  * - on a day clocks spring forward, a wall time inside the gap moves forward by the gap (RFC 5545): in
  *   Berlin on 2025-03-30 a span 02:30-04:00 becomes 03:30-04:00 CEST; 09:00-17:00 is still 8 hours;
@@ -144,10 +144,12 @@ function isSchedule(hours: WorkingHours | WorkingSchedule): hours is WorkingSche
 
 /** `workingIntervals` for a parsed schedule and a checked range. */
 export function scheduleIntervals(schedule: WorkingSchedule, range: TimeRange): Interval[] {
-  const zone = schedule.timeZone;
+  // The zone is canonical (parseWorkingHours), so it resolves.
+  const zone = resolveZone(schedule.timeZone) ?? UTC;
+  const wallDay = (instant: number) => Math.floor((instant + zone.offsetAt(instant)) / DAY_MS);
   // One local day of margin each side: a span of the day before `from` may reach into the range.
-  const firstDay = Math.floor(instantToLocal(zone, range.from) / DAY_MS) - 1;
-  const lastDay = Math.floor(instantToLocal(zone, range.to) / DAY_MS) + 1;
+  const firstDay = wallDay(range.from) - 1;
+  const lastDay = wallDay(range.to) + 1;
   const out: Interval[] = [];
   for (let day = firstDay; day <= lastDay; day++) {
     const spans = schedule.days[weekdayIndex(day)];
@@ -156,7 +158,7 @@ export function scheduleIntervals(schedule: WorkingSchedule, range: TimeRange): 
     const steady = steadyOffsetForLocalDay(zone, day);
     const toInstant = (minute: number) => {
       const local = midnight + minute * MINUTE_MS;
-      return steady === null ? localToInstant(zone, local) : local - steady;
+      return steady === null ? zone.toInstant(local) : local - steady;
     };
     for (const [startMinute, endMinute] of spans) {
       const start = Math.max(toInstant(startMinute), range.from);

@@ -11,7 +11,7 @@ import type {
   StoredTime,
 } from './calendar-event.entity';
 import type { EventTimeDto } from './dto/event-time.dto';
-import { localDateTime } from './local-time';
+import { localDateTime, resolveZone, UTC } from '@platform/time';
 import type { EventOverrideDto, UpsertEventRequest } from './dto/upsert-event.request';
 import { assertValidSeries } from '../recurrence/event-series';
 
@@ -43,27 +43,14 @@ const DAY_MS = 24 * 3600 * 1000;
 const MIN_INSTANT = Date.parse('0001-01-01T00:00:00Z');
 const MAX_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
-/** Midnight of a calendar date in an IANA zone, as an instant. */
+/**
+ * Midnight of a calendar date in a zone, as an instant (libs/time: a midnight skipped by a transition
+ * is read with the offset before it, RFC 5545); an unknown zone (checked before) is read as UTC.
+ */
 export function midnightIn(date: string, timeZone: string | null): Date {
   const utc = new Date(`${date}T00:00:00Z`);
   if (!timeZone || timeZone === 'UTC') return utc;
-  // The zone's offset at that moment, from the zone's own wall clock.
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(utc);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
-  const wall = new Date(0);
-  wall.setUTCFullYear(get('year'), get('month') - 1, get('day'));
-  wall.setUTCHours(get('hour'), get('minute'), get('second'), 0);
-  return new Date(utc.getTime() - (wall.getTime() - utc.getTime()));
+  return new Date((resolveZone(timeZone) ?? UTC).toInstant(utc.getTime()));
 }
 
 /** The next days; past 9999-12-31 the result is no calendar date (checked by the caller). */

@@ -1,4 +1,4 @@
-import { DAY_MS, MAX_MS, MIN_MS, daysFromCivil, HOUR_MS } from './civil-date';
+import { DAY_MS, MAX_MS, MIN_MS, daysFromCivil, formatOffset, formatWall, HOUR_MS } from './civil-date';
 
 /**
  * A time zone as the engine needs it: the UTC offset at an instant, and RFC 5545 section 3.3.5's
@@ -170,4 +170,50 @@ export function resolveZone(name: string): Zone | null {
   if (zones.size >= MAX_CACHED_ZONES) zones.clear();
   zones.set(name, zone);
   return zone;
+}
+
+/**
+ * The zone's canonical IANA name (`europe/berlin` -> `Europe/Berlin`), or null when the runtime does not
+ * know it. Never throws: Intl's RangeError for an unknown zone is caught here. Intl also takes a bare
+ * offset (`+05:00`); a caller that wants IANA names only checks with `isIanaTimeZone` first.
+ */
+export function canonicalTimeZone(timeZone: unknown): string | null {
+  if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return null;
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+    return typeof name === 'string' && name.length > 0 ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The offset that holds for every wall time of local day `day` (days since 1970-01-01), or null when the
+ * offset changes somewhere around that day. Lets a caller skip the full disambiguation of `toInstant`
+ * on the ~363 days a year without a transition. Local day `day` covers instants within
+ * [day - 16 h, day + 1 + 16 h]: inside these probes, which sit on whole days (cached).
+ */
+export function steadyOffsetForLocalDay(zone: Zone, day: number): number | null {
+  const before = zone.offsetAt((day - 1) * DAY_MS);
+  const after = zone.offsetAt((day + 2) * DAY_MS);
+  return before === after ? before : null;
+}
+
+/**
+ * An instant as the caller can use it: the wall time of `timeZone` with that zone's offset at that
+ * instant (`2026-12-01T10:00:00+05:00`), milliseconds only when there are any. An unknown zone (a row
+ * written before validation), an offset that is not whole minutes (local mean time before 1900) or a
+ * year outside 0001-9999 gives the UTC form (`toISOString`).
+ */
+export function localDateTime(at: Date, timeZone: string): string {
+  const ms = at.getTime();
+  const zone = resolveZone(timeZone);
+  if (!zone) return at.toISOString();
+  const offset = zone.offsetAt(ms);
+  if (offset % 60_000 !== 0) return at.toISOString();
+  const wall = ms + offset;
+  if (wall < MIN_MS || wall > MAX_MS) return at.toISOString();
+  const millis = ((wall % 1000) + 1000) % 1000;
+  const fraction = millis ? `.${String(millis).padStart(3, '0')}` : '';
+  return `${formatWall(wall)}${fraction}${formatOffset(offset)}`;
 }

@@ -5,6 +5,7 @@
  */
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
+export const MINUTE_MS = 60_000;
 export const MIN_YEAR = 1;
 export const MAX_YEAR = 9999;
 
