@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { runWithRequestId } from '@platform/observability';
+import { runWithRequestId, withCallerTraceContext } from '@platform/observability';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -17,14 +17,15 @@ export function resolveRequestId(req: IncomingMessage): string {
 /**
  * Express-style middleware: stamps the request id on the request, echoes it on the response, and runs
  * the rest of the request as that request's work (libs/observability `currentRequestId`), so the outbox
- * rows it writes carry it as their `request-id` header and its log lines name it.
+ * rows it writes carry it as their `request-id` header and its log lines name it; with tracing off, in
+ * the caller's trace context too (`withCallerTraceContext`), so they carry the caller's `traceparent`.
  */
 export function requestIdMiddleware(req: WithRequestId, res: ServerResponse, next: () => void): void {
   const id = resolveRequestId(req);
   req.requestId = id;
   req.headers[REQUEST_ID_HEADER] = id;
   res.setHeader('X-Request-Id', id);
-  runWithRequestId(id, next);
+  runWithRequestId(id, () => withCallerTraceContext(req.headers, next));
 }
 
 export function requestIdOf(req: unknown): string {

@@ -29,4 +29,5 @@ export {
   type PlatformLoggerOptions,
 } from './logging';
 export { currentRequestId, runWithRequestId } from './request-context';
+export { withCallerTraceContext } from './trace-pass-through';
 export { redactSecrets } from './redact';

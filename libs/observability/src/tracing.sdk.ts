@@ -1,16 +1,7 @@
 import { hostname } from 'node:os';
 import type { IncomingMessage, RequestOptions } from 'node:http';
-import {
-  DiagConsoleLogger,
-  DiagLogLevel,
-  context,
-  diag,
-  propagation,
-  trace,
-  type TextMapPropagator,
-} from '@opentelemetry/api';
+import { DiagConsoleLogger, DiagLogLevel, context, diag, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -44,6 +35,7 @@ import {
   tracesExporters,
   type TracingConfig,
 } from './tracing.config';
+import { propagator } from './tracing.propagation';
 import { redactTarget } from './tracing.redact';
 
 /** Probes and scrapes (every few seconds from every kubelet and Prometheus) are not traced. */
@@ -79,14 +71,6 @@ function sampler(cfg: TracingConfig): Sampler {
     default:
       return new ParentBasedSampler({ root: new AlwaysOnSampler() });
   }
-}
-
-function propagator(cfg: TracingConfig): TextMapPropagator {
-  const names = new Set(cfg.OTEL_PROPAGATORS.split(','));
-  const propagators: TextMapPropagator[] = [];
-  if (names.has('tracecontext')) propagators.push(new W3CTraceContextPropagator());
-  if (names.has('baggage')) propagators.push(new W3CBaggagePropagator());
-  return new CompositePropagator({ propagators: names.has('none') ? [] : propagators });
 }
 
 function processors(cfg: TracingConfig, opts: SdkOptions): SpanProcessor[] {

@@ -1,6 +1,8 @@
 import { propagation, context, trace } from '@opentelemetry/api';
 
 type TracingModule = typeof import('./tracing');
+type PassThroughModule = typeof import('./trace-pass-through');
+let passThrough: PassThroughModule | undefined;
 
 /** A fresh copy of ./tracing with the SDK module replaced, so a test sees whether it is loaded at all. */
 function load(startSdk: jest.Mock): TracingModule {
@@ -11,6 +13,7 @@ function load(startSdk: jest.Mock): TracingModule {
       return { startSdk, startInMemorySdk: jest.fn() };
     });
     mod = jest.requireActual<TracingModule>('./tracing');
+    passThrough = jest.requireActual<PassThroughModule>('./trace-pass-through');
   });
   return mod as TracingModule;
 }
@@ -21,12 +24,42 @@ describe('startTracing', () => {
     loaded.length = 0;
   });
 
-  it('starts nothing, and loads no SDK, without OTEL_* settings', () => {
+  it("loads no SDK without OTEL_* settings, and still carries a caller's W3C context as it came", async () => {
     const startSdk = jest.fn();
     const tracing = load(startSdk);
     expect(tracing.startTracing('calendar', {})).toBe(false);
     expect(loaded).toEqual([]);
     expect(startSdk).not.toHaveBeenCalled();
+    try {
+      const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      const carried = passThrough?.withCallerTraceContext({ traceparent }, async () => {
+        await Promise.resolve();
+        const out: Record<string, string> = {};
+        propagation.inject(context.active(), out);
+        return out;
+      });
+      // What the outbox row stores and the Kafka message carries: the caller's context, unchanged.
+      expect(await carried).toEqual({ traceparent });
+      // Nothing to continue without one.
+      expect(
+        passThrough?.withCallerTraceContext({}, () => trace.getSpanContext(context.active())),
+      ).toBeUndefined();
+    } finally {
+      await tracing.stopTracing();
+    }
+    expect(passThrough?.withCallerTraceContext({ traceparent: 'x' }, () => 'ran')).toBe('ran');
+  });
+
+  it('carries nothing either with OTEL_SDK_DISABLED=true or OTEL_PROPAGATORS=none', async () => {
+    for (const env of [{ OTEL_SDK_DISABLED: 'true' }, { OTEL_PROPAGATORS: 'none' }]) {
+      const tracing = load(jest.fn());
+      expect(tracing.startTracing('calendar', env)).toBe(false);
+      const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      const out: Record<string, string> = {};
+      passThrough?.withCallerTraceContext({ traceparent }, () => propagation.inject(context.active(), out));
+      expect(out).toEqual({});
+      await tracing.stopTracing();
+    }
   });
 
   it('starts the SDK once, with the app name as the default service name, when an endpoint is set', () => {

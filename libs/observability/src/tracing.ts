@@ -7,6 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '@platform/config';
+import { setTracePassThrough } from './trace-pass-through';
 import { TracingConfig, tracesExporters } from './tracing.config';
 import type { InMemoryTracing, TracingHandle } from './tracing.sdk';
 
@@ -15,6 +16,7 @@ export { redactPath, redactQuery, redactTarget, REDACTED } from './tracing.redac
 export type { InMemoryTracing, TracingHandle } from './tracing.sdk';
 
 let running: TracingHandle | undefined;
+let passing: { shutdown(): void } | undefined;
 
 function sdk(): typeof import('./tracing.sdk') {
   // Loaded only when tracing is on: an app without it pays nothing for the SDK.
@@ -25,11 +27,22 @@ function sdk(): typeof import('./tracing.sdk') {
  * Starts tracing for this process when the `OTEL_*` settings ask for it (an exporter or an OTLP
  * endpoint); throws on an invalid setting, like every app config. `serviceName` is the default
  * `service.name` (OTEL_SERVICE_NAME wins). Once per process; later calls return the first result.
+ *
+ * With tracing off the W3C context is still carried through (tracing.propagation.ts): a caller's
+ * `traceparent` reaches the outbox rows, the Kafka headers and the consumers' own events unchanged,
+ * unless `OTEL_SDK_DISABLED=true` or `OTEL_PROPAGATORS=none` turn that off too.
  */
 export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (running) return true;
   const cfg = loadConfig(TracingConfig, env);
-  if (tracesExporters(cfg).length === 0) return false;
+  if (tracesExporters(cfg).length === 0) {
+    if (!passing && !cfg.OTEL_SDK_DISABLED && !cfg.OTEL_PROPAGATORS.split(',').includes('none')) {
+      const lite = require('./tracing.propagation') as typeof import('./tracing.propagation');
+      passing = lite.startPropagation(cfg);
+      setTracePassThrough(true);
+    }
+    return false;
+  }
   running = sdk().startSdk(cfg, serviceName);
   return true;
 }
@@ -46,10 +59,13 @@ export async function flushTracing(): Promise<void> {
   ]);
 }
 
-/** Stops tracing (tests that start and stop it in one process). */
+/** Stops tracing, or the carrying of the context (tests that start and stop it in one process). */
 export async function stopTracing(): Promise<void> {
   const handle = running;
   running = undefined;
+  passing?.shutdown();
+  passing = undefined;
+  setTracePassThrough(false);
   await handle?.shutdown();
 }
 
