@@ -120,6 +120,9 @@ bash scripts/check-boundaries.sh
 step "API reference (redocly, spectral)"
 bash scripts/lint-api-docs.sh
 
+step "API clients generated from the reference type-check (openapi-typescript, openapi-fetch)"
+bash scripts/check-api-clients.sh
+
 step "type-check (strict)"
 npx tsc -p scripts/tsconfig.typecheck.json
 

@@ -60,7 +60,23 @@ export const VERIFICATION_REFERENCE: ApiReferenceDefinition = {
     oauth: {
       header: 'Authorization',
       description:
-        '`Bearer <token>`: a short-lived token from `POST /api/v1/oauth/token` (OAuth 2.0 client credentials), with the same permission areas as the key it was exchanged for.',
+        '`Bearer <token>`: a short-lived token from `POST /api/v1/oauth/token` (OAuth 2.0 client credentials: `client_id` = organization id, `client_secret` = API key), with the permission areas of the key it was exchanged for, or the `scope` it asked for among them.',
+      oauth2ClientCredentials: {
+        tokenUrl: '/api/v1/oauth/token',
+        scopes: {
+          'cases:read': 'Read cases, their history, check steps, summaries and reports',
+          'cases:write': 'Create and cancel cases, issue upload links, generate summaries, render and revoke reports',
+          'documents:read': "Read a case's documents and their bytes",
+          'documents:write': 'Sign document uploads',
+          'provider-checks:read': 'Read provider sessions',
+          'provider-checks:write': 'Start provider sessions',
+          'manual-review:read': 'Read review tasks',
+          'manual-review:write': 'Open, assign, comment on and decide review tasks',
+          'activity:read': 'Read the activity history',
+          'usage:read': 'Read the monthly usage',
+          'settings:manage': 'Manage organization settings and webhook endpoints',
+        },
+      },
       reasons: [
         AccessError.BEARER_TOKEN_INVALID,
         AccessError.BEARER_TOKEN_EXPIRED,

@@ -15,6 +15,12 @@ export interface SchemeDoc {
   description: string;
   /** Reasons any route of this scheme may answer (missing, invalid, revoked key; tenant header...). */
   reasons: string[];
+  /**
+   * A bearer token from an OAuth 2.0 client credentials exchange: described as `type: oauth2` with
+   * `flows.clientCredentials`, so Swagger UI's Authorize and generated clients can run the exchange.
+   * `scopes`: each scope a token may carry, with what it allows.
+   */
+  oauth2ClientCredentials?: { tokenUrl: string; scopes: Record<string, string> };
 }
 
 /** What a service says about its API; the rest is read from its routes, DTOs and decorators. */
@@ -100,8 +106,14 @@ export function visitTexts(doc: Json, visit: (holder: Json, key: string) => void
   for (const tag of (doc.tags ?? []) as Json[])
     if (typeof tag.description === 'string') visit(tag, 'description');
   const components = (doc.components ?? {}) as Json;
-  for (const scheme of Object.values((components.securitySchemes ?? {}) as Json))
+  for (const scheme of Object.values((components.securitySchemes ?? {}) as Json)) {
     if (typeof (scheme as Json).description === 'string') visit(scheme as Json, 'description');
+    // OAuth 2.0 scopes: name -> what it allows (the name is a code, its description a text).
+    for (const flow of Object.values(((scheme as Json).flows ?? {}) as Json)) {
+      const scopes = ((flow as Json).scopes ?? {}) as Json;
+      for (const name of Object.keys(scopes)) if (typeof scopes[name] === 'string') visit(scopes, name);
+    }
+  }
   for (const schema of Object.values((components.schemas ?? {}) as Json)) schemaTexts(schema, visit);
   for (const item of Object.values((doc.paths ?? {}) as Json)) {
     for (const method of METHODS) {
@@ -177,7 +189,18 @@ export function buildEnglishReference(app: INestApplication, def: ApiReferenceDe
   components.securitySchemes = Object.fromEntries(
     Object.entries(def.schemes).map(([name, s]) => [
       name,
-      { type: 'apiKey', in: 'header', name: s.header, description: s.description },
+      s.oauth2ClientCredentials
+        ? {
+            type: 'oauth2',
+            description: s.description,
+            flows: {
+              clientCredentials: {
+                tokenUrl: s.oauth2ClientCredentials.tokenUrl,
+                scopes: s.oauth2ClientCredentials.scopes,
+              },
+            },
+          }
+        : { type: 'apiKey', in: 'header', name: s.header, description: s.description },
     ]),
   );
   const schemas = (components.schemas ?? {}) as Json;
@@ -197,9 +220,12 @@ export function buildEnglishReference(app: INestApplication, def: ApiReferenceDe
       const op = paths[path][method] as Json | undefined;
       if (!op) continue;
       const route = routes.get(`${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+      op.operationId = operationId(op, path, paths[path], route);
       decorateOperation(op, route, def);
     }
   }
+  assertUniqueOperationIds(def.service, paths);
+  requireEveryObjectsRequired(doc);
   const used = new Set<string>();
   for (const item of Object.values(paths))
     for (const method of METHODS)
@@ -208,6 +234,54 @@ export function buildEnglishReference(app: INestApplication, def: ApiReferenceDe
   if (missingTags.length) throw new Error(`${def.service}: describe the tags ${missingTags.join(', ')}`);
   doc.tags = [...used].sort().map((name) => ({ name, description: def.tags[name] }));
   return doc;
+}
+
+/**
+ * A stable, meaningful operation id (what SDK generators name methods after), never Nest's default
+ * `<Controller>_<method>`, which moves with a class rename. An explicit `@ApiOperation({ operationId })`
+ * wins; else an RPC route (`/<Area>/<Operation>`, one method) is its operation's name as the spec
+ * writes it (`GetApplications`, `upsert`, `StatusPage`); else the handler's name (`signedUploadUrl`).
+ * Ids are unique per document, case-insensitively (`assertUniqueOperationIds`).
+ */
+function operationId(op: Json, path: string, item: Json, route: AuditedRoute | undefined): string {
+  const current = String(op.operationId ?? '');
+  if (!route) return current;
+  if (current !== `${route.target.name}_${route.handler}`) return current;
+  const segments = path.split('/').filter(Boolean);
+  const methods = METHODS.filter((m) => item[m]);
+  const last = segments[segments.length - 1] ?? '';
+  if (segments.length === 2 && methods.length === 1 && /^[A-Za-z][A-Za-z0-9]*$/.test(last)) return last;
+  return route.handler;
+}
+
+function assertUniqueOperationIds(service: string, paths: Record<string, Json>): void {
+  const seen = new Map<string, string[]>();
+  for (const [path, item] of Object.entries(paths))
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const key = String(op.operationId).toLowerCase();
+      seen.set(key, [...(seen.get(key) ?? []), `${method.toUpperCase()} ${path} (${String(op.operationId)})`]);
+    }
+  const clashes = [...seen.values()].filter((ops) => ops.length > 1);
+  if (clashes.length)
+    throw new Error(
+      `${service}: operation ids must be unique; give these an @ApiOperation({ operationId }): ${clashes
+        .map((c) => c.join(', '))
+        .join('; ')}`,
+    );
+}
+
+/**
+ * Every object schema with properties states which are required (`required: []` when none is), so
+ * a generated client types them right: a missing list makes every property optional (`items?`).
+ */
+function requireEveryObjectsRequired(schema: unknown): void {
+  if (!schema || typeof schema !== 'object') return;
+  if (Array.isArray(schema)) return schema.forEach(requireEveryObjectsRequired);
+  const s = schema as Json;
+  if (s.properties && typeof s.properties === 'object' && !Array.isArray(s.required)) s.required = [];
+  for (const [key, value] of Object.entries(s)) if (key !== 'example' && key !== 'examples') requireEveryObjectsRequired(value);
 }
 
 const ERROR_ENVELOPE = {
@@ -229,6 +303,7 @@ const ERROR_ENVELOPE = {
           description: 'Validation problems, one per field and rule.',
           items: {
             type: 'object',
+            required: ['field', 'rule', 'message'],
             properties: {
               field: { type: 'string' },
               rule: { type: 'string' },
@@ -249,7 +324,11 @@ function decorateOperation(op: Json, route: AuditedRoute | undefined, def: ApiRe
     (p) => !(p.in === 'header' && credentialHeaders.has(String(p.name).toLowerCase())),
   );
   if (route?.access === 'authenticated') {
-    op.security = route.schemes.filter((s) => def.schemes[s]).map((s) => ({ [s]: [] }));
+    // An OAuth 2.0 requirement lists the scopes the token must carry (all of them); a key scheme none.
+    const tokenScopes = route.authorization?.kind === 'all-of' ? route.authorization.scopes : [];
+    op.security = route.schemes
+      .filter((s) => def.schemes[s])
+      .map((s) => ({ [s]: def.schemes[s].oauth2ClientCredentials ? [...tokenScopes] : [] }));
     for (const s of route.schemes) def.schemes[s]?.reasons.forEach((r) => reasons.add(r));
     if (route.authorization && route.authorization.kind !== 'exempt')
       def.denied.forEach((r) => reasons.add(r));

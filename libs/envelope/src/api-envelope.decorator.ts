@@ -15,6 +15,7 @@ export function ApiEnvelope(
   const value = opts.list
     ? {
         type: 'object',
+        required: ['items', 'total'],
         properties: {
           items: { type: 'array', items: one },
           total: { type: 'integer', example: 1 },

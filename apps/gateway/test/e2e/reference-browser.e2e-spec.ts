@@ -8,7 +8,8 @@ const ROOT = resolve(__dirname, '../../../..');
 const DIST = join(ROOT, 'dist');
 const SHOTS = join(ROOT, 'tmp', 'browser');
 const LANGUAGES = ['en', 'ru', 'kk', 'uz', 'tr', 'es'];
-const OPERATION = 'ApplicationsController_getApplications';
+/** The spec's operation name is the operation id (libs/api-docs), and Swagger UI's DOM id. */
+const OPERATION = 'GetApplications';
 
 /** The operation's summary as the committed reference says it in `lang`: what the page must show. */
 const summaryIn = (lang: string) =>
@@ -106,6 +107,31 @@ describe('API reference in a browser, through the gateway', () => {
       await op.locator('.live-responses-table tbody .response-col_status').first().textContent(),
     ).toContain('200');
     await page.screenshot({ path: join(SHOTS, 'reference-lending-try-it-out.png'), fullPage: true });
+    await page.close();
+  }, 60000);
+
+  it('sends the page\'s language as Language-Code with "Try it out": the error comes back in it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${gw}/docs/lending?lang=ru`);
+    await page.locator('.auth-wrapper button.authorize').click();
+    await page.locator('.modal-ux input[type="text"]').first().fill(apiKey);
+    await page.locator('.modal-ux button.authorize').first().click();
+    await page.locator('.modal-ux button.btn-done').first().click();
+    const op = page.locator(`#operations-Applications-${OPERATION}`);
+    await op.locator('.opblock-summary').click();
+    await op.locator('button.try-out__btn').click();
+    // Another organization than the key's: a localised refusal.
+    await op.locator('tr[data-param-name="Organization-Id"] input').fill('bank-z');
+    const [call] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/Applications/GetApplications')),
+      op.locator('button.execute').click(),
+    ]);
+    expect(call.headers()['language-code']).toBe('ru');
+    const body = op.locator('.live-responses-table .response-col_description pre').first();
+    await body.waitFor({ timeout: 15000 });
+    const answer = JSON.parse((await body.textContent()) ?? '{}') as { success: boolean; error: string };
+    expect(answer.success).toBe(false);
+    expect(answer.error).toMatch(/[А-Яа-яЁё]/);
     await page.close();
   }, 60000);
 });

@@ -57,7 +57,10 @@ export class ManageCatalogController {
   @Get('products')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:read')
-  @ApiOperation({ summary: 'Every product and resource, published or not, with current states' })
+  @ApiOperation({
+    operationId: 'listProducts',
+    summary: 'Every product and resource, published or not, with current states',
+  })
   @ApiEnvelope(ManagedProductResponse, { list: true })
   async products(@CurrentPrincipal() p: StatusPrincipal) {
     const items = await this.catalog.catalog(p.ownerId);

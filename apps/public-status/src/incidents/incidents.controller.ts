@@ -24,7 +24,7 @@ export class IncidentsController {
   @Get()
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:read')
-  @ApiOperation({ summary: 'The 50 most recent incidents with their updates' })
+  @ApiOperation({ operationId: 'listIncidents', summary: 'The 50 most recent incidents with their updates' })
   @ApiEnvelope(IncidentResponse, { list: true })
   async list(@CurrentPrincipal() p: StatusPrincipal) {
     const items = await this.incidents.list(p.ownerId);
@@ -34,7 +34,10 @@ export class IncidentsController {
   @Post()
   @Access.Authenticated('status-key')
   @Access.RequireScopes('incidents:write')
-  @ApiOperation({ summary: 'Open an incident, optionally setting the state of the affected resources' })
+  @ApiOperation({
+    operationId: 'createIncident',
+    summary: 'Open an incident, optionally setting the state of the affected resources',
+  })
   @ApiReasons(PublicStatusError.PRODUCT_NOT_FOUND, PublicStatusError.RESOURCE_NOT_FOUND)
   @ApiEnvelope(IncidentResponse, { status: 201 })
   create(@CurrentPrincipal() p: StatusPrincipal, @Body() body: CreateIncidentRequest) {

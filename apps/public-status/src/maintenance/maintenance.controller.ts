@@ -19,7 +19,7 @@ export class MaintenanceController {
   @Get()
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:read')
-  @ApiOperation({ summary: 'The 50 most recent maintenances' })
+  @ApiOperation({ operationId: 'listMaintenances', summary: 'The 50 most recent maintenances' })
   @ApiEnvelope(MaintenanceResponse, { list: true })
   async list(@CurrentPrincipal() p: StatusPrincipal) {
     const items = await this.maintenance.list(p.ownerId);

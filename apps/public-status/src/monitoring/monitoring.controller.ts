@@ -20,7 +20,10 @@ export class MonitoringController {
   @Get()
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:read')
-  @ApiOperation({ summary: 'Every monitoring check of the business, with its settled status' })
+  @ApiOperation({
+    operationId: 'listChecks',
+    summary: 'Every monitoring check of the business, with its settled status',
+  })
   @ApiEnvelope(CheckResponse, { list: true })
   async list(@CurrentPrincipal() p: StatusPrincipal) {
     const items = await this.monitoring.list(p.ownerId);
@@ -30,7 +33,10 @@ export class MonitoringController {
   @Post()
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:write')
-  @ApiOperation({ summary: "Create an HTTP(S) check that sets a resource's state" })
+  @ApiOperation({
+    operationId: 'createCheck',
+    summary: "Create an HTTP(S) check that sets a resource's state",
+  })
   @ApiReasons(
     MonitoringError.CHECK_TARGET_REFUSED,
     MonitoringError.CHECK_TIMING_INVALID,

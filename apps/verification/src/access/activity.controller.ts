@@ -18,7 +18,10 @@ export class ActivityController {
   @Get()
   @VerificationAccess.Authenticated('api-key', 'oauth')
   @VerificationAccess.RequireScopes('activity:read')
-  @ApiOperation({ summary: "The organization's authenticated writes (who, what, when), newest first" })
+  @ApiOperation({
+    operationId: 'listActivity',
+    summary: "The organization's authenticated writes (who, what, when), newest first",
+  })
   @ApiReasons(AccessError.ACTIVITY_RANGE_INVALID)
   @ApiEnvelope(ActivityResponse, { list: true })
   async list(@CurrentPrincipal() p: OrganizationPrincipal, @Query() q: ListActivityRequest) {

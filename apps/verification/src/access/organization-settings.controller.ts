@@ -19,7 +19,10 @@ export class OrganizationSettingsController {
   @Get('ip-allowlist')
   @VerificationAccess.Authenticated('api-key', 'oauth')
   @VerificationAccess.RequireScopes('settings:manage')
-  @ApiOperation({ summary: "The organization's IP allowlist (empty: no restriction)" })
+  @ApiOperation({
+    operationId: 'getIpAllowlist',
+    summary: "The organization's IP allowlist (empty: no restriction)",
+  })
   @ApiEnvelope(IpAllowlistResponse)
   get(@CurrentPrincipal() p: OrganizationPrincipal) {
     return this.allowlist.get(p.ownerId);

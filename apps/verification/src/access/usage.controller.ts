@@ -16,7 +16,10 @@ export class UsageController {
   @Get()
   @VerificationAccess.Authenticated('api-key', 'oauth')
   @VerificationAccess.RequireScopes('usage:read')
-  @ApiOperation({ summary: 'Checks and other counted operations of one calendar month (UTC)' })
+  @ApiOperation({
+    operationId: 'getUsage',
+    summary: 'Checks and other counted operations of one calendar month (UTC)',
+  })
   @ApiEnvelope(UsageResponse)
   get(@CurrentPrincipal() p: OrganizationPrincipal, @Query() q: UsageRequest) {
     return this.usage.of(p.ownerId, q.month);

@@ -19,6 +19,7 @@ export class ChecksController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:read')
   @ApiOperation({
+    operationId: 'listCheckSteps',
     summary: 'Every stored check step of the case: outcome, rule, evidence, document, time; oldest first',
   })
   @ApiParam({ name: 'id', format: 'uuid', description: 'Identifier of the case' })

@@ -69,7 +69,7 @@ export class DocumentsController {
   @Get()
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('documents:read')
-  @ApiOperation({ summary: "The case's documents, oldest first" })
+  @ApiOperation({ operationId: 'listDocuments', summary: "The case's documents, oldest first" })
   @ApiParam(CASE_ID)
   @ApiReasons(CasesError.NOT_FOUND)
   @ApiEnvelope(DocumentResponse, { list: true })
@@ -81,7 +81,7 @@ export class DocumentsController {
   @Get(':documentId')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('documents:read')
-  @ApiOperation({ summary: 'One document: its metadata and status history' })
+  @ApiOperation({ operationId: 'getDocument', summary: 'One document: its metadata and status history' })
   @ApiParam(CASE_ID)
   @ApiParam(DOCUMENT_ID)
   @ApiReasons(CasesError.NOT_FOUND, DocumentsError.NOT_FOUND)
@@ -142,6 +142,7 @@ export class DocumentUploadsController {
   @Put(':documentId')
   @Public()
   @ApiOperation({
+    operationId: 'uploadDocument',
     summary: "Upload a document's bytes to its signed URL (from POST .../documents/signed-upload-url)",
     description:
       'The body is the file itself, with exactly the signed `Content-Type` and no `Content-Encoding`. Works once: the document becomes Uploaded (and the case DocumentsReceived); a second PUT answers 409.',

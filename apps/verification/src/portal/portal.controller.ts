@@ -171,6 +171,7 @@ export class PortalController {
   @Post(':token/documents')
   @Public()
   @ApiOperation({
+    operationId: 'uploadPortalDocument',
     summary: "Upload one of the borrower's documents from the portal page: the file's bytes are the body",
     description:
       'The body is the file as it is (JPEG, PNG or PDF; not JSON, not multipart), at most the documents limit `DOCUMENT_MAX_BYTES` (20 MiB by default; larger answers `DOCUMENT_TOO_LARGE`). `X-Document-Kind` says which document it is (one the page offers for the applicant type); `X-File-Name` is the file name, percent-encoded. The bytes come as they are: a `Content-Encoding` other than `identity` answers `DOCUMENT_CONTENT_ENCODING_NOT_ALLOWED`, as the signed upload URL does. The first document moves the case to DocumentsReceived.',

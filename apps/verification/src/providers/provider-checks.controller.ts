@@ -40,7 +40,10 @@ export class ProviderChecksController {
   @Get(':id/provider-checks')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('provider-checks:read')
-  @ApiOperation({ summary: "The case's provider sessions, oldest first" })
+  @ApiOperation({
+    operationId: 'listProviderSessions',
+    summary: "The case's provider sessions, oldest first",
+  })
   @ApiParam(CASE_ID)
   @ApiReasons(CasesError.NOT_FOUND)
   @ApiEnvelope(ProviderSessionResponse, { list: true })

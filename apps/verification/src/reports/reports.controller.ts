@@ -98,7 +98,7 @@ export class ReportsController {
   @Get(':id/reports')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:read')
-  @ApiOperation({ summary: "The case's report issuance log, newest first" })
+  @ApiOperation({ operationId: 'listReports', summary: "The case's report issuance log, newest first" })
   @ApiParam(CASE_ID)
   @ApiReasons(CasesError.NOT_FOUND)
   @ApiEnvelope(ReportIssuanceResponse, { list: true })

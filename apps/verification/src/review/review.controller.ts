@@ -33,7 +33,10 @@ export class ReviewController {
   @Post('verification-cases/:id/review-tasks')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('manual-review:write')
-  @ApiOperation({ summary: 'Open a manual-review task by hand; the case moves to ManualReview' })
+  @ApiOperation({
+    operationId: 'createReviewTask',
+    summary: 'Open a manual-review task by hand; the case moves to ManualReview',
+  })
   @ApiParam(CASE_ID)
   @ApiReasons(
     CasesError.NOT_FOUND,
@@ -54,6 +57,7 @@ export class ReviewController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('manual-review:read')
   @ApiOperation({
+    operationId: 'listReviewTasks',
     summary: 'Find review tasks by status, assignee or case, newest first, with the total count',
   })
   @ApiEnvelope(ReviewTaskResponse, { list: true })
@@ -65,7 +69,10 @@ export class ReviewController {
   @Get('review-tasks/:taskId')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('manual-review:read')
-  @ApiOperation({ summary: 'One review task with its comments and status history' })
+  @ApiOperation({
+    operationId: 'getReviewTask',
+    summary: 'One review task with its comments and status history',
+  })
   @ApiParam(TASK_ID)
   @ApiReasons(ReviewError.TASK_NOT_FOUND)
   @ApiEnvelope(ReviewTaskDetailResponse)

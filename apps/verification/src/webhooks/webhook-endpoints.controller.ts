@@ -37,7 +37,10 @@ export class WebhookEndpointsController {
   @ShowsSecret()
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
-  @ApiOperation({ summary: 'Add a webhook endpoint; its signing secret is shown in this answer only' })
+  @ApiOperation({
+    operationId: 'createWebhookEndpoint',
+    summary: 'Add a webhook endpoint; its signing secret is shown in this answer only',
+  })
   @ApiReasons(...URL_REFUSALS, WebhooksError.ENDPOINT_LIMIT_REACHED, WebhooksError.NOT_CONFIGURED)
   @ApiEnvelope(WebhookEndpointWithSecretResponse, { status: 201 })
   create(@CurrentPrincipal() p: OrganizationPrincipal, @Body() body: CreateWebhookEndpointRequest) {
@@ -47,7 +50,10 @@ export class WebhookEndpointsController {
   @Get()
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
-  @ApiOperation({ summary: "The organization's webhook endpoints, oldest first (never their secrets)" })
+  @ApiOperation({
+    operationId: 'listWebhookEndpoints',
+    summary: "The organization's webhook endpoints, oldest first (never their secrets)",
+  })
   @ApiReasons(WebhooksError.NOT_CONFIGURED)
   @ApiEnvelope(WebhookEndpointResponse, { list: true })
   async list(@CurrentPrincipal() p: OrganizationPrincipal) {
@@ -58,7 +64,7 @@ export class WebhookEndpointsController {
   @Get(':id')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
-  @ApiOperation({ summary: 'One webhook endpoint (never its secret)' })
+  @ApiOperation({ operationId: 'getWebhookEndpoint', summary: 'One webhook endpoint (never its secret)' })
   @ApiParam(ENDPOINT_ID)
   @ApiReasons(WebhooksError.ENDPOINT_NOT_FOUND, WebhooksError.NOT_CONFIGURED)
   @ApiEnvelope(WebhookEndpointResponse)

@@ -15,5 +15,11 @@
     persistAuthorization: true,
     displayRequestDuration: true,
     presets: [SwaggerUIBundle.presets.apis],
+    // "Try it out" asks in the page's language: the API's `error` texts come back in the language
+    // the reader chose, not the browser's Accept-Language.
+    requestInterceptor: function (req) {
+      req.headers['Language-Code'] = document.documentElement.lang || 'en';
+      return req;
+    },
   });
 })();
