@@ -20,6 +20,7 @@ export {
 } from './validation';
 export { EnvelopeExceptionFilter } from './envelope.filter';
 export { RawResponseInterceptor, RawResponse, RAW_RESPONSE } from './envelope.interceptor';
+export { escapeHtml } from './html';
 export { EnvelopeExpressAdapter, markRawResponse } from './envelope.adapter';
 export {
   EnvelopeModule,

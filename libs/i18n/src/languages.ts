@@ -4,6 +4,19 @@ export const SUPPORTED_LANGUAGES = ['en', 'ru', 'kk', 'uz', 'tr', 'es'] as const
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/**
+ * Each language's own name, as a language switcher shows it (never translated: a reader looks for
+ * their own language's name, not its English one).
+ */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = Object.freeze({
+  en: 'English',
+  ru: 'Русский',
+  kk: 'Қазақша',
+  uz: 'Oʻzbekcha',
+  tr: 'Türkçe',
+  es: 'Español',
+});
+
 function match(tag: string): Language | undefined {
   const base = tag.trim().toLowerCase().split(/[-_]/)[0];
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;

@@ -5,20 +5,10 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { Public } from '@platform/auth';
-import { CommonError, RawResponse, commonError } from '@platform/envelope';
-import { SUPPORTED_LANGUAGES, resolveLanguage, type Language } from '@platform/i18n';
+import { CommonError, RawResponse, commonError, escapeHtml } from '@platform/envelope';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, resolveLanguage, type Language } from '@platform/i18n';
 import { DocsAccessGuard } from './docs-access.guard';
 import { readReferences } from './reference-files';
-
-/** Native names: a reader looks for their own language's name, not its English one. */
-const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  ru: 'Русский',
-  kk: 'Қазақша',
-  uz: 'Oʻzbekcha',
-  tr: 'Türkçe',
-  es: 'Español',
-};
 
 const SWAGGER_UI = dirname(require.resolve('swagger-ui-dist/package.json'));
 
@@ -37,12 +27,6 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = {
     body: readFileSync(join(__dirname, 'assets', 'reference-page.js')),
   },
 };
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const isLanguage = (v: unknown): v is Language =>
   typeof v === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(v);
@@ -75,17 +59,17 @@ export class DocsController {
     const lang = this.language(req, requested);
     const rows = [...this.references.titles].map(([api, titles]) => {
       const links = SUPPORTED_LANGUAGES.filter((l) => titles.has(l))
-        .map((l) => `<a href="/docs/${api}?lang=${l}" hreflang="${l}">${escape(LANGUAGE_NAMES[l])}</a>`)
+        .map((l) => `<a href="/docs/${api}?lang=${l}" hreflang="${l}">${escapeHtml(LANGUAGE_NAMES[l])}</a>`)
         .join(' · ');
-      return `<li><a href="/docs/${api}?lang=${lang}">${escape(titles.get(lang) ?? api)}</a><br>${links}</li>`;
+      return `<li><a href="/docs/${api}?lang=${lang}">${escapeHtml(titles.get(lang) ?? api)}</a><br>${links}</li>`;
     });
     html(
       res,
       page(
         lang,
         this.text('title', lang),
-        `<h1>${escape(this.text('title', lang))}</h1>
-<p>${escape(this.text('intro', lang))}</p>
+        `<h1>${escapeHtml(this.text('title', lang))}</h1>
+<p>${escapeHtml(this.text('intro', lang))}</p>
 <ul class="apis">${rows.join('\n')}</ul>`,
       ),
     );
@@ -114,7 +98,8 @@ export class DocsController {
     const lang = this.language(req, requested);
     const options = SUPPORTED_LANGUAGES.filter((l) => titles.has(l))
       .map(
-        (l) => `<option value="${l}"${l === lang ? ' selected' : ''}>${escape(LANGUAGE_NAMES[l])}</option>`,
+        (l) =>
+          `<option value="${l}"${l === lang ? ' selected' : ''}>${escapeHtml(LANGUAGE_NAMES[l])}</option>`,
       )
       .join('');
     const spec = `/docs/${api}/openapi.${lang}.json`;
@@ -123,10 +108,10 @@ export class DocsController {
       page(
         lang,
         `${titles.get(lang) ?? api} · ${this.text('title', lang)}`,
-        `<header class="bar"><a href="/docs?lang=${lang}">${escape(this.text('title', lang))}</a>
-<label>${escape(this.text('language', lang))} <select id="language">${options}</select></label>
-<a href="${spec}" download>${escape(this.text('download', lang))}</a></header>
-<div id="reference" data-spec="${escape(spec)}"></div>
+        `<header class="bar"><a href="/docs?lang=${lang}">${escapeHtml(this.text('title', lang))}</a>
+<label>${escapeHtml(this.text('language', lang))} <select id="language">${options}</select></label>
+<a href="${spec}" download>${escapeHtml(this.text('download', lang))}</a></header>
+<div id="reference" data-spec="${escapeHtml(spec)}"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/assets/reference-page.js"></script>`,
         '<link rel="stylesheet" href="/docs/assets/swagger-ui.css">',
@@ -157,7 +142,7 @@ function page(lang: Language, title: string, body: string, head = ''): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 ${head}
 <style>
 body { font-family: system-ui, sans-serif; margin: 0; }

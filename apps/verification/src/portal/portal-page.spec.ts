@@ -1,4 +1,5 @@
-import { escapeHtml, portalCsp, renderStatePage, renderUploadPage, type PortalTexts } from './portal-page';
+import { escapeHtml } from '@platform/envelope';
+import { portalCsp, renderStatePage, renderUploadPage, type PortalTexts } from './portal-page';
 
 import en from '../i18n/en/portal.json';
 

@@ -1,4 +1,5 @@
-import { SUPPORTED_LANGUAGES, type Language } from '@platform/i18n';
+import { escapeHtml } from '@platform/envelope';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, type Language } from '@platform/i18n';
 import type { DocumentKind } from '../documents/document-statuses';
 
 /**
@@ -52,16 +53,6 @@ export type PortalKind = (typeof PORTAL_KINDS_BY_APPLICANT)[keyof typeof PORTAL_
 export const portalKindsOf = (applicantType: string): readonly PortalKind[] =>
   applicantType === 'Business' ? PORTAL_KINDS_BY_APPLICANT.Business : PORTAL_KINDS_BY_APPLICANT.Individual;
 
-/** Each language's own name, as the switcher shows it (never translated). */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  ru: 'Русский',
-  kk: 'Қазақша',
-  uz: 'Oʻzbekcha',
-  tr: 'Türkçe',
-  es: 'Español',
-};
-
 /** The states a link can be in; every state but `open` is a page of its own. */
 export type LinkState = 'open' | 'used' | 'expired' | 'closed' | 'invalid';
 
@@ -87,15 +78,6 @@ export interface UploadPageInput {
   maxMb: number;
   uploaded: readonly UploadedItem[];
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /** JSON inside a <script> element: `<` escaped, so no text can close the element. */
 const scriptJson = (v: unknown): string =>

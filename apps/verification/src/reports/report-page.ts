@@ -1,17 +1,8 @@
 import { createHash } from 'node:crypto';
-import { SUPPORTED_LANGUAGES, type Language } from '@platform/i18n';
+import { escapeHtml } from '@platform/envelope';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, type Language } from '@platform/i18n';
 import type { ReportText } from './report-pdf';
 import { JWKS_PUBLIC_PATH, REPORTS_PUBLIC_PATH, type CheckView, type PublicReportView } from './report-views';
-
-/** Native names: a reader looks for their own language's name. */
-const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  ru: 'Русский',
-  kk: 'Қазақша',
-  uz: 'Oʻzbekcha',
-  tr: 'Türkçe',
-  es: 'Español',
-};
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -39,12 +30,6 @@ export const PAGE_CSP = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 
