@@ -1,11 +1,11 @@
 import { ENVELOPE_NOTE, tenantKeyScheme, type ApiReferenceDefinition } from '@platform/api-docs';
 import { CommonError } from '@platform/envelope';
+import { idempotencyError } from '@platform/idempotency';
 import { accountingError } from './accounting/accounting.errors';
 import { apiKeysError } from './api-keys/api-keys.errors';
 import { LendingAppModule } from './app.module';
 import { applicationError } from './applications/applications.errors';
 import { customersError } from './customers/customers.errors';
-import { idempotencyError } from './idempotency/idempotency.errors';
 import { loanError } from './loans/loans.errors';
 import { webhooksError } from './webhooks/webhooks.errors';
 

@@ -1,6 +1,7 @@
 import { Organization } from '@platform/tenancy';
 import type { ServiceDatabase } from '@platform/persistence';
 import { service } from '@platform/registry';
+import { IdempotencyKey } from '@platform/idempotency';
 import { KeyRequestRecord } from './api-keys/key-request.entity';
 import { KeyUsage } from './api-keys/key-usage.entity';
 import { LoanApplication } from './applications/application.entity';
@@ -13,7 +14,6 @@ import { CustomerBankAccount } from './customers/bank-accounts/customer-bank-acc
 import { CustomerConsent } from './customers/consents/customer-consent.entity';
 import { CustomerDocument } from './customers/documents/customer-document.entity';
 import { CustomerIdentifier } from './customers/identifiers/customer-identifier.entity';
-import { IdempotencyKey } from './idempotency/idempotency-key.entity';
 import { LoanAccrualState } from './loans/accruals/loan-accrual-state.entity';
 import { LoanAccrual } from './loans/accruals/loan-accrual.entity';
 import { LedgerLine } from './loans/ledger/ledger-line.entity';

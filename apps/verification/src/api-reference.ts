@@ -6,6 +6,7 @@ import {
 } from '@platform/api-docs';
 import { AccessError, accessError } from './access/access.errors';
 import { CommonError } from '@platform/envelope';
+import { idempotencyError } from '@platform/idempotency';
 import { VerificationAppModule } from './app.module';
 import { casesError } from './cases/cases.errors';
 import { checksError } from './checks/checks.errors';
@@ -65,7 +66,8 @@ export const VERIFICATION_REFERENCE: ApiReferenceDefinition = {
         tokenUrl: '/api/v1/oauth/token',
         scopes: {
           'cases:read': 'Read cases, their history, check steps, summaries and reports',
-          'cases:write': 'Create and cancel cases, issue upload links, generate summaries, render and revoke reports',
+          'cases:write':
+            'Create and cancel cases, issue upload links, generate summaries, render and revoke reports',
           'documents:read': "Read a case's documents and their bytes",
           'documents:write': 'Sign document uploads',
           'provider-checks:read': 'Read provider sessions',
@@ -90,6 +92,7 @@ export const VERIFICATION_REFERENCE: ApiReferenceDefinition = {
   errors: [
     accessError,
     casesError,
+    idempotencyError,
     checksError,
     documentsError,
     portalError,

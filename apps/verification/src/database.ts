@@ -1,7 +1,7 @@
 import { Organization } from '@platform/tenancy';
 import type { ServiceDatabase } from '@platform/persistence';
 import { service } from '@platform/registry';
-import { CaseIdempotencyKey } from './cases/case-idempotency-key.entity';
+import { IdempotencyKey } from '@platform/idempotency';
 import { CaseStatusChange } from './cases/case-status-change.entity';
 import { CaseUploadToken } from './cases/case-upload-token.entity';
 import { VerificationCase } from './cases/verification-case.entity';
@@ -28,7 +28,7 @@ export const VERIFICATION_DATABASE: ServiceDatabase = {
     ApiKey,
     VerificationCase,
     CaseStatusChange,
-    CaseIdempotencyKey,
+    IdempotencyKey,
     CaseUploadToken,
     Document,
     DocumentStatusChange,

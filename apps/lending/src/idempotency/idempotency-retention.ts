@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OwnersRepository, type OrganizationId } from '@platform/tenancy';
 import { TenantData } from '../tenancy/tenant-data';
 import { TenantPurgeJob } from '../tenancy/tenant-purge.job';
-import { IdempotencyKeysRepository } from './idempotency-keys.repository';
+import { IdempotencyKeysRepository } from '@platform/idempotency';
 
 /**
  * Purges expired Idempotency-Keys (kept LENDING_IDEMPOTENCY_TTL_HOURS, at least 24) hourly on every

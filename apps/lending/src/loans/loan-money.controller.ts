@@ -4,9 +4,14 @@ import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
+import {
+  Idempotency,
+  IDEMPOTENCY_REASONS,
+  IdempotentOperation,
+  type IdempotentRequest,
+} from '@platform/idempotency';
+import { MONEY_IDEMPOTENCY_KEY } from '../idempotency/idempotency.module';
 import { LendingApi, RequestLanguage } from '../common/lending-api';
-import { IDEMPOTENCY_REASONS } from '../idempotency/idempotency.errors';
-import { Idempotency, IdempotentOperation, type IdempotentRequest } from '../idempotency/idempotent-request';
 import { LendingAccess, type PartnerPrincipal } from '../tenancy/scopes';
 import { DisbursementService } from './disbursement.service';
 import { DisbursementResponse, WriteOffResponse } from './dto/ledger.response';
@@ -28,7 +33,7 @@ export class LoanMoneyController {
   @HttpCode(200)
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('loans:write')
-  @IdempotentOperation()
+  @IdempotentOperation(MONEY_IDEMPOTENCY_KEY)
   @ApiOperation({
     summary: 'Pay the loan out: generate and store its schedule, post the disbursement; created -> active',
     description:
@@ -58,7 +63,7 @@ export class LoanMoneyController {
   @HttpCode(200)
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('loans:write')
-  @IdempotentOperation()
+  @IdempotentOperation(MONEY_IDEMPOTENCY_KEY)
   @ApiOperation({
     summary: 'Write the loan off: what the borrower owes moves to credit losses; active -> written_off',
     description: 'Once per Idempotency-Key.',

@@ -1,7 +1,13 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
+import {
+  IDEMPOTENCY_REASONS,
+  Idempotency,
+  IdempotentOperation,
+  type IdempotentRequest,
+} from '@platform/idempotency';
 import { ApiEnvelope, list } from '@platform/envelope';
 import { VerificationAccess, type OrganizationPrincipal } from '../tenancy/scopes';
 import { CasesError } from './cases.errors';
@@ -22,23 +28,18 @@ export class CasesController {
   @Post()
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:write')
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: true,
-    description:
-      'Your unique value per case (e.g. a UUID), kept 24 hours per organization: a repeat returns the case already created',
-  })
-  @ApiOperation({ summary: 'Create a check in status AwaitingApplicant, with the borrower upload link' })
-  @ApiReasons(
-    CasesError.IDEMPOTENCY_KEY_MISSING,
-    CasesError.IDEMPOTENCY_KEY_INVALID,
-    CasesError.IDEMPOTENCY_KEY_REUSED,
-    CasesError.IDEMPOTENCY_REQUEST_IN_PROGRESS,
+  @IdempotentOperation(
+    'Your unique value per case (e.g. a UUID), kept 24 hours per organization: a repeat returns the case already created',
   )
+  @ApiOperation({
+    operationId: 'createCase',
+    summary: 'Create a check in status AwaitingApplicant, with the borrower upload link',
+  })
+  @ApiReasons(...IDEMPOTENCY_REASONS)
   @ApiEnvelope(CreatedCaseResponse, { status: 201 })
   create(
     @CurrentPrincipal() p: OrganizationPrincipal,
-    @Headers('idempotency-key') key: string | undefined,
+    @Idempotency() key: IdempotentRequest,
     @Body() body: CreateCaseRequest,
   ) {
     return this.cases.create(p.ownerId, key, body);
@@ -47,7 +48,10 @@ export class CasesController {
   @Get()
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:read')
-  @ApiOperation({ summary: 'Find cases, e.g. by externalReferenceId, with the total count' })
+  @ApiOperation({
+    operationId: 'findCases',
+    summary: 'Find cases, e.g. by externalReferenceId, with the total count',
+  })
   @ApiEnvelope(CaseResponse, { list: true })
   async list(@CurrentPrincipal() p: OrganizationPrincipal, @Query() q: ListCasesRequest) {
     const { items, total } = await this.cases.list(p.ownerId, q);
@@ -57,7 +61,7 @@ export class CasesController {
   @Get(':id')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:read')
-  @ApiOperation({ summary: 'One case' })
+  @ApiOperation({ operationId: 'getCase', summary: 'One case' })
   @ApiParam(CASE_ID)
   @ApiReasons(CasesError.NOT_FOUND)
   @ApiEnvelope(CaseResponse)

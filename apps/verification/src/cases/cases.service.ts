@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { ListValue } from '@platform/envelope';
+import { IdempotentOperations, type IdempotentRequest } from '@platform/idempotency';
 import { Transactions, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
-import { VerificationConfig } from '../config/verification.config';
 import { ReviewTaskMoves } from '../review/review-task-moves.service';
 import { CaseHistoryRepository } from './case-history.repository';
-import { CaseIdempotencyRepository } from './case-idempotency.repository';
 import { CaseMoves } from './case-moves.service';
 import type { CaseStatus } from './case-statuses';
 import { CasesError, casesError } from './cases.errors';
@@ -41,21 +39,20 @@ export interface StatusChangeView {
   changedAt: string;
 }
 
-const HOUR = 3_600_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** RFC 9110 token-ish: visible ASCII, no spaces; long enough for a UUID or a ULID with a prefix. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+/** What a case creation's Idempotency-Key keeps of its answer. */
+interface StoredCase {
+  caseId: string;
+}
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class CasesService {
   constructor(
-    private readonly config: VerificationConfig,
     private readonly transactions: Transactions,
     private readonly cases: CasesRepository,
     private readonly history: CaseHistoryRepository,
-    private readonly keys: CaseIdempotencyRepository,
+    private readonly idempotency: IdempotentOperations,
     private readonly uploadTokens: UploadTokenIssuer,
     private readonly moves: CaseMoves,
     private readonly reviewTasks: ReviewTaskMoves,
@@ -63,65 +60,48 @@ export class CasesService {
 
   /**
    * Creates a case in AwaitingApplicant, once per Idempotency-Key (docs/verification-api.md,
-   * "Idempotency"). The key is held with a non-blocking transaction lock, so a second request while
-   * the first runs answers 409 instead of queuing; the key row commits with the case, so a later
-   * repeat finds it and answers the same case.
+   * "Idempotency"; @platform/idempotency). A second request while the first runs answers 409 at once
+   * (no wait); the key commits with the case, so a later repeat of the same request finds it and
+   * answers the same case. The stored answer is the case id, not the answer: the upload link is a
+   * secret kept only as a hash, so a repeat gets a fresh link to the same case.
    */
-  async create(organizationId: OrganizationId, rawKey: string | undefined, dto: CreateCaseRequest) {
-    if (rawKey === undefined || rawKey === '') throw casesError(CasesError.IDEMPOTENCY_KEY_MISSING);
-    if (!IDEMPOTENCY_KEY.test(rawKey)) throw casesError(CasesError.IDEMPOTENCY_KEY_INVALID);
-    const requestHash = sha256(
-      JSON.stringify([
-        dto.externalReferenceId,
-        dto.applicantType,
-        dto.applicantCountryCode,
-        dto.reportCountryCode,
-        dto.applicantName ?? null,
-        dto.applicantBirthDate ?? null,
-      ]),
-    );
-    return this.transactions.run(async (tx): Promise<CreatedCaseView> => {
-      if (!(await this.keys.tryHold(organizationId, rawKey, tx)))
-        throw casesError(CasesError.IDEMPOTENCY_REQUEST_IN_PROGRESS);
-      const now = new Date();
-      const prior = await this.keys.live(organizationId, rawKey, now, tx);
-      if (prior) {
-        if (prior.requestHash !== requestHash) throw casesError(CasesError.IDEMPOTENCY_KEY_REUSED);
-        const existing = await this.cases.get(organizationId, prior.caseId, tx);
-        if (!existing) throw casesError(CasesError.NOT_FOUND, { caseId: prior.caseId });
-        return this.created(
-          existing.id,
-          existing.status,
-          await this.issueToken(tx, organizationId, existing.id, now),
-        );
-      }
-      const status: CaseStatus = 'AwaitingApplicant';
-      const fields = {
-        status,
-        externalReferenceId: dto.externalReferenceId,
-        applicantType: dto.applicantType,
-        applicantCountryCode: dto.applicantCountryCode,
-        reportCountryCode: dto.reportCountryCode,
-        applicantName: dto.applicantName ?? null,
-        applicantBirthDate: dto.applicantBirthDate ?? null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      const id = await this.cases.create(organizationId, fields, tx);
-      await this.moves.started(tx, organizationId, { ...fields, id, organizationId });
-      await this.keys.remember(
-        organizationId,
-        {
-          key: rawKey,
-          requestHash,
-          caseId: id,
+  create(organizationId: OrganizationId, key: IdempotentRequest, dto: CreateCaseRequest) {
+    return this.idempotency.run<CreatedCaseView>(
+      organizationId,
+      key,
+      async (tx) => {
+        const now = new Date();
+        const status: CaseStatus = 'AwaitingApplicant';
+        const fields = {
+          status,
+          externalReferenceId: dto.externalReferenceId,
+          applicantType: dto.applicantType,
+          applicantCountryCode: dto.applicantCountryCode,
+          reportCountryCode: dto.reportCountryCode,
+          applicantName: dto.applicantName ?? null,
+          applicantBirthDate: dto.applicantBirthDate ?? null,
           createdAt: now,
-          expiresAt: new Date(now.getTime() + this.config.IDEMPOTENCY_KEY_TTL_HOURS * HOUR),
+          updatedAt: now,
+        };
+        const id = await this.cases.create(organizationId, fields, tx);
+        await this.moves.started(tx, organizationId, { ...fields, id, organizationId });
+        return this.created(id, status, await this.issueToken(tx, organizationId, id, now));
+      },
+      {
+        statusCode: 201,
+        stored: (answer): StoredCase => ({ caseId: answer.id }),
+        replay: async (tx, stored) => {
+          const { caseId } = stored as StoredCase;
+          const existing = await this.cases.get(organizationId, caseId, tx);
+          if (!existing) throw casesError(CasesError.NOT_FOUND, { caseId });
+          return this.created(
+            existing.id,
+            existing.status,
+            await this.issueToken(tx, organizationId, existing.id, new Date()),
+          );
         },
-        tx,
-      );
-      return this.created(id, status, await this.issueToken(tx, organizationId, id, now));
-    });
+      },
+    );
   }
 
   async get(organizationId: OrganizationId, id: string): Promise<CaseView> {

@@ -111,11 +111,23 @@ describe('verification cases: create, idempotency, status machine (real PostgreS
     expect(again.body.value.id).toBe(first.body.value.id);
     expect(again.body.value.status).toBe('AwaitingApplicant');
     expect(await rows('org-a', b.externalReferenceId)).toBe(1);
+    // A repeat says it is one, and its upload link is a fresh one to the same case (the link is a secret
+    // kept only as a hash, so the key stores the case, not the answer).
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.value.applicantUploadUrl).not.toBe(first.body.value.applicantUploadUrl);
     const keys = await ds.query(
-      `SELECT expires_at - created_at >= interval '24 hours' AS kept FROM verification.case_idempotency_keys
-       WHERE organization_id = 'org-a' AND key = 'k-repeat'`,
+      `SELECT expires_at - created_at >= interval '24 hours' AS kept, status_code, response_body, route
+         FROM verification.idempotency_keys WHERE organization_id = 'org-a' AND key = 'k-repeat'`,
     );
-    expect(keys).toEqual([{ kept: true }]);
+    expect(keys).toEqual([
+      {
+        kept: true,
+        status_code: 201,
+        response_body: JSON.stringify({ caseId: first.body.value.id }),
+        route: 'POST /api/v1/verification-cases',
+      },
+    ]);
   });
 
   it('creates exactly one case from 20 identical concurrent requests', async () => {
@@ -143,7 +155,7 @@ describe('verification cases: create, idempotency, status machine (real PostgreS
       'IDEMPOTENCY_KEY_REUSED',
     ]);
     expect(res.body.error).toBe(
-      'Этот Idempotency-Key уже использован с другим запросом; используйте новый ключ.',
+      'Этот Idempotency-Key уже использован для другого запроса; для новой операции нужен новый ключ.',
     );
     expect(await rows('org-a', b.externalReferenceId)).toBe(1);
   });
@@ -168,7 +180,7 @@ describe('verification cases: create, idempotency, status machine (real PostgreS
       const second = await create('k-inflight', b, keyA, 'org-a', { 'Accept-Language': 'es' });
       expect([second.status, second.body.value.reason]).toEqual([409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS']);
       expect(second.body.error).toBe(
-        'Una solicitud con esta Idempotency-Key aún se está procesando; reintente en breve.',
+        'La primera solicitud con esta Idempotency-Key aún se está procesando; repítala en breve para obtener su resultado.',
       );
     } finally {
       await holder.commitTransaction();
@@ -184,7 +196,9 @@ describe('verification cases: create, idempotency, status machine (real PostgreS
   it('requires the Idempotency-Key (400, localised) and scopes keys per organization', async () => {
     const missing = await create(undefined, body(), keyA, 'org-a', { 'Accept-Language': 'kk' });
     expect([missing.status, missing.body.value.reason]).toEqual([400, 'IDEMPOTENCY_KEY_MISSING']);
-    expect(missing.body.error).toBe('Тексеру жасау үшін Idempotency-Key тақырыбы қажет.');
+    expect(missing.body.error).toBe(
+      'Осы операциямен Idempotency-Key тақырыбын жіберіңіз: қайталауды қауіпсіз ететін бірегей мән (мысалы, UUID).',
+    );
     const b = body();
     const a = await create('k-shared', b);
     const other = await create('k-shared', b, keyB, 'org-b');

@@ -70,7 +70,13 @@ describe('verification API keys and case lookup (real PostgreSQL)', () => {
       request<Env<{ reason?: string; fields?: { field: string; rule: string; message: string }[] }>>(
         `${base}/api/v1/verification-cases`,
         {
-          headers: { 'X-API-Key': keyA, 'Service-Organization-Id': 'org-a', 'Accept-Language': 'ru' },
+          headers: {
+            'X-API-Key': keyA,
+            'Service-Organization-Id': 'org-a',
+            'Accept-Language': 'ru',
+            // The key is checked before the body (as on every idempotent route of the platform).
+            'Idempotency-Key': `iso-${applicantCountryCode}-${reportCountryCode}`,
+          },
           body: {
             externalReferenceId: ref,
             applicantType: 'Individual',

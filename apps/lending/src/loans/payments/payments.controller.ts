@@ -4,13 +4,14 @@ import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
-import { LendingApi, RequestLanguage } from '../../common/lending-api';
-import { IDEMPOTENCY_REASONS } from '../../idempotency/idempotency.errors';
 import {
   Idempotency,
+  IDEMPOTENCY_REASONS,
   IdempotentOperation,
   type IdempotentRequest,
-} from '../../idempotency/idempotent-request';
+} from '@platform/idempotency';
+import { MONEY_IDEMPOTENCY_KEY } from '../../idempotency/idempotency.module';
+import { LendingApi, RequestLanguage } from '../../common/lending-api';
 import { LendingAccess, type PartnerPrincipal } from '../../tenancy/scopes';
 import { MakePaymentRequest, PreviewPaymentRequest, ReversePaymentRequest } from '../dto/payment.request';
 import { PaymentResponse, ReversalResponse } from '../dto/payment.response';
@@ -31,7 +32,7 @@ export class PaymentsController {
   @HttpCode(200)
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('loans:write')
-  @IdempotentOperation()
+  @IdempotentOperation(MONEY_IDEMPOTENCY_KEY)
   @ApiOperation({
     summary: 'Book a payment: allocated across the debt components in the loan’s order',
     description:
@@ -69,7 +70,7 @@ export class PaymentsController {
   @HttpCode(200)
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('loans:write')
-  @IdempotentOperation()
+  @IdempotentOperation(MONEY_IDEMPOTENCY_KEY)
   @ApiOperation({
     summary: 'Reverse a payment: post its mirror transaction, so the balances are what they were before it',
     description:

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Language } from '@platform/i18n';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
-import type { IdempotentRequest } from '../../idempotency/idempotent-request';
+import type { IdempotentRequest } from '@platform/idempotency';
 import type { ReversePaymentRequest } from '../dto/payment.request';
 import type { ReversalResponse } from '../dto/payment.response';
 import type { ReversalReason } from '../events/loan-facts';

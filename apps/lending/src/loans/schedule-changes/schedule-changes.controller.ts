@@ -4,13 +4,14 @@ import { ApiReasons } from '@platform/api-docs';
 import { CurrentPrincipal } from '@platform/auth';
 import { ApiEnvelope } from '@platform/envelope';
 import type { Language } from '@platform/i18n';
-import { LendingApi, RequestLanguage } from '../../common/lending-api';
-import { IDEMPOTENCY_REASONS } from '../../idempotency/idempotency.errors';
 import {
   Idempotency,
+  IDEMPOTENCY_REASONS,
   IdempotentOperation,
   type IdempotentRequest,
-} from '../../idempotency/idempotent-request';
+} from '@platform/idempotency';
+import { MONEY_IDEMPOTENCY_KEY } from '../../idempotency/idempotency.module';
+import { LendingApi, RequestLanguage } from '../../common/lending-api';
 import { LendingAccess, type PartnerPrincipal } from '../../tenancy/scopes';
 import { LoanError as E } from '../loans.errors';
 import { GrantPaymentHolidayRequest, RestructureLoanRequest } from './dto/schedule-change.request';
@@ -27,7 +28,7 @@ export class ScheduleChangesController {
   @HttpCode(200)
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('loans:write')
-  @IdempotentOperation()
+  @IdempotentOperation(MONEY_IDEMPOTENCY_KEY)
   @ApiOperation({
     summary: 'Restructure the loan: a new rate, term or schedule type for what it still owes, from today',
     description:
@@ -56,7 +57,7 @@ export class ScheduleChangesController {
   @HttpCode(200)
   @LendingAccess.Authenticated('partner-key')
   @LendingAccess.RequireScopes('loans:write')
-  @IdempotentOperation()
+  @IdempotentOperation(MONEY_IDEMPOTENCY_KEY)
   @ApiOperation({
     summary: 'Grant a payment holiday: the next instalments pay nothing, every later one moves on',
     description:

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Language } from '@platform/i18n';
 import type { OrganizationId } from '@platform/tenancy';
-import type { IdempotentRequest } from '../../idempotency/idempotent-request';
+import type { IdempotentRequest } from '@platform/idempotency';
 import type { LoanEvent } from '../events/event-payloads';
 import {
   holidayGrantedEvents,

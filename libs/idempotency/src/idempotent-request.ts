@@ -66,13 +66,6 @@ export const Idempotency = createParamDecorator((_: unknown, ctx: ExecutionConte
   return idempotentRequestOf(http.getRequest<Request>(), http.getResponse<Response>());
 });
 
-/** The header in the API reference of a route that takes `@Idempotency()`. */
-export const IdempotentOperation = () =>
-  applyDecorators(
-    ApiHeader({
-      name: IDEMPOTENCY_HEADER,
-      required: true,
-      description:
-        'Your unique value for this operation (e.g. a UUID), kept at least 24 hours per organization: a repeat with the same request returns the first answer and moves no money again',
-    }),
-  );
+/** The header in the API reference of a route that takes `@Idempotency()`, described as the service says. */
+export const IdempotentOperation = (description: string) =>
+  applyDecorators(ApiHeader({ name: IDEMPOTENCY_HEADER, required: true, description }));

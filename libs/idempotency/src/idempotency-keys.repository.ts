@@ -2,11 +2,27 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { BindParam } from '@platform/outbox';
-import { queryPrepared, TenantScopedRepository, type Tx, txManager } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { IdempotencyKey } from './idempotency-key.entity';
 
-/** Idempotency keys of money operations, always inside a TenantData transaction. */
+/** A key's stored answer, as `hold` found it. */
+export type StoredAnswer = Omit<IdempotencyKey, 'organizationId' | 'key'>;
+
+/** A stored answer as `idempotency_hold` returns it. */
+interface StoredRow {
+  request_hash: string;
+  route: string;
+  status_code: number;
+  response_body: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/**
+ * The Idempotency-Keys of the service's schema (unqualified names: the DataSource's search_path is
+ * the service's schema).
+ */
 @Injectable()
 export class IdempotencyKeysRepository extends TenantScopedRepository<IdempotencyKey, 'organizationId'> {
   constructor(@InjectDataSource() ds: DataSource) {
@@ -14,13 +30,9 @@ export class IdempotencyKeysRepository extends TenantScopedRepository<Idempotenc
   }
 
   /**
-   * Holds the organization's key until the transaction ends, waiting at most `waitMs` for a request
-   * that holds it already, then reads its stored answer, in one round trip (lending.idempotency_hold):
-   * `held: false` when that request is still running after the wait. A transaction-level advisory
-   * lock, so a request that crashes frees its key with its connection, and the waiter then finds the
-   * key free and no stored answer (the crashed one committed nothing). Two different keys that hash
-   * alike only make one wait for the other. A stored answer past its expiry is deleted, so the key
-   * starts afresh.
+   * Holds the organization's key for this transaction, waiting up to `waitMs` (0: not at all) for a
+   * request that holds it already, then reads its stored answer, in one round trip (idempotency_hold).
+   * A stored answer past its expiry is deleted, so the key starts afresh.
    */
   async hold(
     organizationId: OrganizationId,
@@ -28,16 +40,17 @@ export class IdempotencyKeysRepository extends TenantScopedRepository<Idempotenc
     waitMs: number,
     now: Date,
     tx: Tx,
-  ): Promise<{ held: false } | { held: true; prior: Omit<IdempotencyKey, 'organizationId' | 'key'> | null }> {
-    const [row] = (await queryPrepared(tx, `SELECT lending.idempotency_hold($1, $2, $3) AS h`, [
+  ): Promise<{ held: false } | { held: true; prior: StoredAnswer | null }> {
+    const [row] = await this.sqlPrepared<{ h: { held: boolean; stored?: StoredRow | null } }>(
       organizationId,
-      key,
-      Math.max(1, Math.round(waitMs)),
-    ])) as { h: { held: boolean; stored?: StoredKey | null } }[];
+      `SELECT idempotency_hold($1, $2, $3) AS h`,
+      [key, Math.max(0, Math.round(waitMs))],
+      tx,
+    );
     if (!row.h.held) return { held: false };
     const s = row.h.stored;
     if (!s) return { held: true, prior: null };
-    const prior = {
+    const prior: StoredAnswer = {
       requestHash: s.request_hash,
       route: s.route,
       statusCode: s.status_code,
@@ -59,7 +72,7 @@ export class IdempotencyKeysRepository extends TenantScopedRepository<Idempotenc
   /** The INSERT of `remember`, for a statement the operation sends anyway (IdempotentOperations). */
   rememberSql(organizationId: OrganizationId, row: Omit<IdempotencyKey, 'organizationId'>) {
     return (bind: BindParam): string =>
-      `INSERT INTO lending.idempotency_keys
+      `INSERT INTO idempotency_keys
          (organization_id, key, request_hash, route, status_code, response_body, created_at, expires_at)
        VALUES (${bind(organizationId)}, ${bind(row.key)}, ${bind(row.requestHash)}, ${bind(row.route)},
                ${bind(row.statusCode)}::int, ${bind(row.responseBody)}, ${bind(row.createdAt)}::timestamptz,
@@ -71,22 +84,15 @@ export class IdempotencyKeysRepository extends TenantScopedRepository<Idempotenc
    * purge holds are skipped rather than waited for, so replicas purging together never block.
    */
   async purgeBatch(organizationId: OrganizationId, now: Date, limit: number, tx: Tx): Promise<number> {
-    const [, deleted] = (await txManager(tx).query(
+    const rows = await this.sql<{ key: string }>(
+      organizationId,
       `DELETE FROM idempotency_keys WHERE organization_id = $1 AND key IN (
          SELECT key FROM idempotency_keys WHERE organization_id = $1 AND expires_at <= $2
-          ORDER BY expires_at LIMIT $3 FOR UPDATE SKIP LOCKED)`,
-      [organizationId, now, limit],
-    )) as [unknown, number];
-    return deleted;
+          ORDER BY expires_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+       RETURNING key`,
+      [now, limit],
+      tx,
+    );
+    return rows.length;
   }
-}
-
-/** A stored answer as lending.idempotency_hold returns it. */
-interface StoredKey {
-  request_hash: string;
-  route: string;
-  status_code: number;
-  response_body: string;
-  created_at: string;
-  expires_at: string;
 }

@@ -1,22 +1,22 @@
 import { defineErrors } from '@platform/envelope';
 
 /**
- * Reasons of the Idempotency-Key every lending money operation and schedule change requires
- * (docs/lending/loans.md, "Idempotency"). Texts: apps/lending/src/i18n/<lang>/loans.json, key
- * `loans.errors.<reason>`.
+ * The reasons of an operation that takes an Idempotency-Key, alike in every service
+ * (docs/idempotency.md). Texts: libs/i18n/src/locales/<lang>/idempotency.json, key
+ * `idempotency.errors.<reason>`.
  */
 export enum IdempotencyError {
-  /** A money operation without `Idempotency-Key`. */
+  /** The operation requires `Idempotency-Key` and the request has none. */
   KEY_MISSING = 'IDEMPOTENCY_KEY_MISSING',
   /** The key is not 1-255 visible ASCII characters. */
   KEY_INVALID = 'IDEMPOTENCY_KEY_INVALID',
   /** The key was used (within its retention) for a different request: another route or body. */
   KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
-  /** The first request with the key is still running after the bounded wait; retry to get its answer. */
+  /** The first request with the key is still running (after the service's bounded wait); retry. */
   REQUEST_IN_PROGRESS = 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
 }
 
-const key = (c: IdempotencyError) => `loans.errors.${c}`;
+const key = (c: IdempotencyError) => `idempotency.errors.${c}`;
 
 export const idempotencyError = defineErrors<IdempotencyError>({
   [IdempotencyError.KEY_MISSING]: { status: 400, messageKey: key(IdempotencyError.KEY_MISSING) },
