@@ -61,7 +61,7 @@ export {
   WEBHOOKS_OPTIONS,
   type WebhooksModuleOptions,
 } from './webhooks.module';
-export { webhooksOptionsFrom, type WebhooksConfig } from './webhooks.options';
+export { webhooksOptionsFrom, withWebhookSettings, type WebhooksConfig } from './webhooks.options';
 export {
   WebhookApiReason,
   WEBHOOK_URL_REFUSALS,

@@ -1,7 +1,8 @@
-import { Equals, IsIn, IsInt, IsNotIn, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { Equals, IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { DataServiceConfig, Sensitive } from '@platform/config';
 import { MinChars } from '@platform/envelope';
 import { service } from '@platform/registry';
+import { withWebhookSettings } from '@platform/webhooks';
 
 export const TENANCY_MODES = ['shared', 'database-per-tenant'] as const;
 export type TenancyMode = (typeof TENANCY_MODES)[number];
@@ -13,7 +14,7 @@ export type ProviderMode = (typeof PROVIDER_MODES)[number];
 /** Development default of the webhook secrets' encryption key: refused when set in production. */
 export const DEV_WEBHOOKS_SECRET_KEY = 'dev-only-lending-webhooks-secret-key';
 
-export class LendingConfig extends DataServiceConfig {
+export class LendingConfig extends withWebhookSettings(DataServiceConfig, DEV_WEBHOOKS_SECRET_KEY) {
   override PORT = service('lending').port;
   override KAFKA_CLIENT_ID = service('lending').name;
   /**
@@ -87,30 +88,7 @@ export class LendingConfig extends DataServiceConfig {
    */
   @IsIn(['auto', 'on', 'off']) LENDING_ACCRUALS_ROUTE: 'auto' | 'on' | 'off' = 'auto';
 
-  // Webhooks (docs/lending/webhooks.md; libs/webhooks, decision 0018): the settings verification and
-  // public-status have, under the same names.
-  /**
-   * Key of the subscription secrets' encryption at rest: at least 32 characters, not the development
-   * default. Unset: the development default outside production; in production the webhook routes
-   * answer 503, no delivery is enqueued and no worker runs until it is set (libs/registry `secrets`).
-   */
-  @Sensitive()
-  @ValidateIf((c: LendingConfig) => c.WEBHOOKS_SECRET_KEY !== '')
-  @MinChars(32, { message: 'WEBHOOKS_SECRET_KEY must have at least 32 characters' })
-  @IsNotIn([DEV_WEBHOOKS_SECRET_KEY], { message: 'WEBHOOKS_SECRET_KEY must not be the development default' })
-  WEBHOOKS_SECRET_KEY = '';
-  /** Test only (`loopback`): lets subscriptions use a local receiver over http; refused in production. */
-  @IsIn(['off', 'loopback']) WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'off' | 'loopback' = 'off';
-  /** How often each replica's webhook worker polls (SKIP LOCKED leases: every replica may); 0 turns it off. */
-  @IsInt() @Min(0) @Max(3_600_000) WEBHOOKS_WORKER_INTERVAL_MS = 1000;
-  /** Attempts of one delivery before it is dead (RedriveDelivery starts a new budget). */
-  @IsInt() @Min(1) @Max(50) WEBHOOKS_MAX_ATTEMPTS = 15;
-  /**
-   * Interval after the first failure; it doubles per failure up to WEBHOOKS_BACKOFF_MAX_MS, each drawn
-   * in [half, all] of its cap (equal jitter), so intervals grow as the spec promises.
-   */
-  @IsInt() @Min(10) @Max(3_600_000) WEBHOOKS_BACKOFF_BASE_MS = 60_000;
-  @IsInt() @Min(10) @Max(7 * 86_400_000) WEBHOOKS_BACKOFF_MAX_MS = 12 * 3_600_000;
+  // Webhooks: the WEBHOOKS_* settings are libs/webhooks' withWebhookSettings (decision 0018).
   /** Webhook subscriptions one organization may have. */
   @IsInt() @Min(1) @Max(1000) WEBHOOK_SUBSCRIPTIONS_MAX_PER_ORGANIZATION = 20;
 
@@ -132,11 +110,5 @@ export class LendingConfig extends DataServiceConfig {
     return this.LENDING_ACCRUALS_ROUTE === 'auto'
       ? this.NODE_ENV !== 'production'
       : this.LENDING_ACCRUALS_ROUTE === 'on';
-  }
-
-  /** The webhook secret-box key, or null when webhooks are off (production without one). */
-  webhooksSecretKey(): string | null {
-    if (this.WEBHOOKS_SECRET_KEY) return this.WEBHOOKS_SECRET_KEY;
-    return this.NODE_ENV === 'production' ? null : DEV_WEBHOOKS_SECRET_KEY;
   }
 }

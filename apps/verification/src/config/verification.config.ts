@@ -13,6 +13,7 @@ import {
 import { DataServiceConfig, Sensitive } from '@platform/config';
 import { MinChars } from '@platform/envelope';
 import { GATEWAY, service } from '@platform/registry';
+import { withWebhookSettings } from '@platform/webhooks';
 import { DEFAULT_TRUSTED_PROXIES } from '../access/client-address';
 import { cidrListProblems } from '@platform/network';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,7 @@ import {
 /** Development default of the webhook secrets' encryption key: refused when set in production. */
 export const DEV_WEBHOOKS_SECRET_KEY = 'dev-only-verification-webhooks-secret-key';
 
-export class VerificationConfig extends DataServiceConfig {
+export class VerificationConfig extends withWebhookSettings(DataServiceConfig, DEV_WEBHOOKS_SECRET_KEY) {
   override PORT = service('verification').port;
   override KAFKA_CLIENT_ID = service('verification').name;
   /**
@@ -58,27 +59,7 @@ export class VerificationConfig extends DataServiceConfig {
   })
   TRUSTED_PROXIES = DEFAULT_TRUSTED_PROXIES;
 
-  // Webhooks (docs/verification/webhooks.md; libs/webhooks, decision 0018), the same settings as public-status.
-  /**
-   * Key of the webhook endpoint secrets' encryption at rest: at least 32 characters, not the
-   * development default. Unset: the development default outside production; in production the webhook
-   * endpoint routes answer 503 and no worker runs until it is set (the deployments carry it:
-   * libs/registry `secrets`).
-   */
-  @Sensitive()
-  @ValidateIf((c: VerificationConfig) => c.WEBHOOKS_SECRET_KEY !== '')
-  @MinChars(32, { message: 'WEBHOOKS_SECRET_KEY must have at least 32 characters' })
-  @IsNotIn([DEV_WEBHOOKS_SECRET_KEY], { message: 'WEBHOOKS_SECRET_KEY must not be the development default' })
-  WEBHOOKS_SECRET_KEY = '';
-  /** Test only (`loopback`): lets endpoints use a local receiver over http; refused in production. */
-  @IsIn(['off', 'loopback']) WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'off' | 'loopback' = 'off';
-  /** How often each replica's webhook worker polls (SKIP LOCKED leases: every replica may); 0 turns it off. */
-  @IsInt() @Min(0) @Max(3_600_000) WEBHOOKS_WORKER_INTERVAL_MS = 1000;
-  /** Attempts of one delivery before it is dead (redrive starts a new budget). */
-  @IsInt() @Min(1) @Max(50) WEBHOOKS_MAX_ATTEMPTS = 15;
-  /** Backoff window after the first failure; it doubles per failure up to WEBHOOKS_BACKOFF_MAX_MS (full jitter). */
-  @IsInt() @Min(10) @Max(3_600_000) WEBHOOKS_BACKOFF_BASE_MS = 60_000;
-  @IsInt() @Min(10) @Max(7 * 86_400_000) WEBHOOKS_BACKOFF_MAX_MS = 12 * 3_600_000;
+  // Webhooks: the WEBHOOKS_* settings are libs/webhooks' withWebhookSettings (decision 0018).
   /** Webhook endpoints one organization may have. */
   @IsInt() @Min(1) @Max(1000) WEBHOOK_ENDPOINTS_MAX_PER_ORGANIZATION = 20;
 
@@ -206,11 +187,5 @@ export class VerificationConfig extends DataServiceConfig {
   /** The report signing key's setting: the configured one, or the development key outside production. */
   reportSigningKey(): string {
     return this.REPORT_SIGNING_KEY || DEV_REPORT_SIGNING_KEY;
-  }
-
-  /** The webhook secret-box key, or null when webhooks are off (production without one). */
-  webhooksSecretKey(): string | null {
-    if (this.WEBHOOKS_SECRET_KEY) return this.WEBHOOKS_SECRET_KEY;
-    return this.NODE_ENV === 'production' ? null : DEV_WEBHOOKS_SECRET_KEY;
   }
 }
