@@ -41,6 +41,9 @@ const dataAccessRules = {
   ],
 };
 
+const tenantDoorMessage =
+  'A repository over tenant rows extends TenantScopedRepository and goes through its methods (raw SQL: this.sql(tenant, text, params, tx), the tenant as $1). A deliberate cross-tenant repository is named *.unscoped.repository.ts and opens with a one-line reason.';
+
 // Feature folders of one app that may not import each other (CONVENTIONS.md, "Not to copy"): in lending
 // the loans area is below the applications area, and origination (the contract from an approved
 // application) above both. Each entry: the folder, the folders it must not import, why.
@@ -142,6 +145,49 @@ export default [
     rules: dataAccessRules,
   },
   ...featureLayerBlocks,
+  {
+    // The tenant goes through one door (decision 0032): a repository reaches its rows only through
+    // TenantScopedRepository's methods (raw SQL through `sql`, which binds the tenant as $1 and runs as
+    // the tenant under row-level security). Deliberate cross-tenant repositories are named
+    // `*.unscoped.repository.ts` and open with a one-line reason (scripts/check-boundaries.sh plants a
+    // violation and checks the reasons).
+    // The apps that hold tenant data (the gateway's leases and the relay's outbox hold none) and libs.
+    files: [
+      ...['calendar', 'lending', 'public-status', 'verification'].map(
+        (app) => `apps/${app}/src/**/*.repository.ts`,
+      ),
+      'libs/*/src/**/*.repository.ts',
+    ],
+    ignores: ['**/*.unscoped.repository.ts', 'libs/persistence/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            lengthAndDateRule,
+            {
+              name: '@platform/persistence',
+              importNames: ['txManager', 'queryPrepared', 'inTransaction', 'inTenantTransaction'],
+              message: tenantDoorMessage,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.type='ThisExpression'][property.name=/^(ds|dataSource|manager)$/]",
+          message: tenantDoorMessage,
+        },
+        { selector: 'CallExpression[callee.name=/^(txManager|queryPrepared)$/]', message: tenantDoorMessage },
+        {
+          selector: 'CallExpression[callee.property.name=/^(query|transaction|createQueryRunner)$/]',
+          message: tenantDoorMessage,
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
     rules: {

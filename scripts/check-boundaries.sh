@@ -3,7 +3,9 @@
 # @nx/enforce-module-boundaries; plants a fourth way to the database and expects the data-access lint
 # rule to fail; plants an import of lending's applications/ in loans/ and expects the layer rule to
 # fail; plants a setInterval and a polling loop and expects the periodic-work rule to fail; plants a
-# route without scopes and expects the route audit to fail. Removes the probes whatever happens.
+# route without scopes and expects the route audit to fail; plants raw SQL in a repository and an
+# unscoped repository without its reason and expects the tenant door checks to fail. Removes the
+# probes whatever happens.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NX_DAEMON=false
@@ -22,6 +24,7 @@ cleanup() {
   rm -f apps/lending/src/applications/data-probe.controller.ts apps/lending/src/applications/data-probe.service.ts
   rm -f apps/lending/src/loans/layer-probe.ts apps/lending/src/loans/layer-probe.entity.ts
   rm -f apps/public-status/src/periodic-probe.ts libs/webhooks/src/periodic-probe.ts
+  rm -f apps/calendar/src/grants/door-probe.repository.ts apps/calendar/src/grants/door-probe.unscoped.repository.ts
   rm -f "$audit_probe"
   if [ -f "$audit_module.probe-backup" ]; then mv "$audit_module.probe-backup" "$audit_module"; fi
 }
@@ -87,6 +90,51 @@ export const probe = (tx: Tx) => txManager(tx).find('applications');
 TS
 expect_lint_failure apps/lending/src/applications/data-probe.service.ts no-restricted-imports \
   "a service opening its transaction handle"
+
+# The tenant door (decision 0032): a repository of a tenant app that runs SQL on its DataSource or
+# opens its transaction handle fails the door rule, and every deliberate exception, named
+# *.unscoped.repository.ts, opens with its one-line reason (a planted one without fails the check).
+cat > apps/calendar/src/grants/door-probe.repository.ts <<'TS'
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { txManager, type Tx } from '@platform/persistence';
+
+export class DoorProbeRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  every(): Promise<unknown> {
+    return this.ds.query('SELECT * FROM events');
+  }
+  everyIn(tx: Tx): Promise<unknown> {
+    return txManager(tx).query('SELECT * FROM events');
+  }
+}
+TS
+out=$(npx eslint --max-warnings=0 apps/calendar/src/grants/door-probe.repository.ts 2>&1)
+status=$?
+rm -f apps/calendar/src/grants/door-probe.repository.ts
+if [ $status -ne 0 ] && [ "$(grep -c 'A repository over tenant rows extends TenantScopedRepository' <<<"$out")" -ge 3 ]; then
+  echo "tenant door check: lint rejects a repository's raw DataSource query, txManager and its import (ok)"
+else
+  echo "tenant door check: lint ACCEPTED a repository's raw SQL outside the tenant door" >&2
+  echo "$out" | tail -20 >&2
+  failed=1
+fi
+without_reason() {
+  for f in $(git ls-files -co --exclude-standard -- 'apps/*.unscoped.repository.ts' 'libs/*.unscoped.repository.ts'); do
+    head -1 "$f" | grep -qE '^// Unscoped: .{20,}' || echo "$f"
+  done
+}
+printf "import { Injectable } from '@nestjs/common';\n\n@Injectable()\nexport class DoorProbe {}\n" \
+  > apps/calendar/src/grants/door-probe.unscoped.repository.ts
+planted=$(without_reason)
+rm -f apps/calendar/src/grants/door-probe.unscoped.repository.ts
+missing=$(without_reason)
+if grep -q door-probe.unscoped <<<"$planted" && [ -z "$missing" ]; then
+  echo "tenant door check: every *.unscoped.repository.ts opens with its reason, a planted one without is found (ok)"
+else
+  echo "tenant door check: *.unscoped.repository.ts without a one-line reason: ${missing:-none found, not even the planted one}" >&2
+  failed=1
+fi
 
 # Feature layers: lending's loans/ imports nothing of applications/ (origination/ joins them), in a
 # service and in an entity alike (the entity block of the lint config is a separate one).

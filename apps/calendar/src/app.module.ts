@@ -32,10 +32,10 @@ import { GrantsService } from './grants/grants.service';
 import { TeamsRepository } from './grants/teams.repository';
 import { ExpandController } from './recurrence/expand.controller';
 import { ExpandService } from './recurrence/expand.service';
-import { RequestLogRepository } from './limits/request-log.repository';
+import { RequestLogRepository } from './limits/request-log.unscoped.repository';
 import { RequestLogWriter } from './limits/request-log.writer';
 import { WriteLimitsRepository } from './limits/write-limits.repository';
-import { AccountsRepository } from './tenancy/accounts.repository';
+import { AccountsRepository } from './tenancy/accounts.unscoped.repository';
 import { AccountsService } from './tenancy/accounts.service';
 import { CalendarTenancy } from './tenancy/calendar.tenancy';
 

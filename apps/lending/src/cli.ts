@@ -3,7 +3,7 @@ import { tenancyAdminCommands } from '@platform/tenancy';
 import { LendingConfig } from './config/lending.config';
 import { LENDING_DATABASE } from './database';
 import { redriveDeadEventsCommand } from './loans/events/outbox-redrive.command';
-import { OutboxRedriveRepository } from './loans/events/outbox-redrive.repository';
+import { OutboxRedriveRepository } from './loans/events/outbox-redrive.unscoped.repository';
 import { LendingTenancy } from './tenancy/lending.tenancy';
 import { TenantConnections } from './tenancy/tenant-connections';
 import { TenantDataModule } from './tenancy/tenant-data.module';

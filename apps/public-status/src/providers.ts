@@ -1,5 +1,5 @@
 import { Transactions } from '@platform/persistence';
-import { BusinessesRepository } from './catalog/businesses.repository';
+import { BusinessesRepository } from './catalog/businesses.unscoped.repository';
 import { CatalogService } from './catalog/catalog.service';
 import { ProductsRepository } from './catalog/products.repository';
 import { ResourcesRepository } from './catalog/resources.repository';
@@ -9,14 +9,14 @@ import { IncidentsService } from './incidents/incidents.service';
 import { MaintenanceService } from './maintenance/maintenance.service';
 import { MaintenancesRepository } from './maintenance/maintenances.repository';
 import { PublicFeedService } from './public/public-feed.service';
-import { PublicRepository } from './public/public.repository';
+import { PublicRepository } from './public/public.unscoped.repository';
 import { PublicStatusService } from './public/public-status.service';
 import { ChainsService } from './status/chains.service';
 import { StateHistoryRepository } from './status/state-history.repository';
 import { StateService } from './status/state.service';
-import { NotificationsRepository } from './subscriptions/notifications.repository';
+import { NotificationsRepository } from './subscriptions/notifications.unscoped.repository';
 import { NotificationsService } from './subscriptions/notifications.service';
-import { SubscribersRepository } from './subscriptions/subscribers.repository';
+import { SubscribersRepository } from './subscriptions/subscribers.unscoped.repository';
 import { UptimeRepository } from './uptime/uptime.repository';
 import { UptimeService } from './uptime/uptime.service';
 

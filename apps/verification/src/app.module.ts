@@ -6,11 +6,12 @@ import { EnvelopeModule } from '@platform/envelope';
 import { HealthModule, MetricsModule, brokerCheck, databaseCheck } from '@platform/health';
 import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
-import { PersistenceModule } from '@platform/persistence';
+import { IdempotencyKeysRepository, IdempotentOperations } from '@platform/idempotency';
+import { PersistenceModule, Transactions } from '@platform/persistence';
 import { CaseHistoryRepository } from './cases/case-history.repository';
-import { CaseIdempotencyRepository } from './cases/case-idempotency.repository';
 import { CaseMoves } from './cases/case-moves.service';
 import { CaseUploadTokensRepository } from './cases/case-upload-tokens.repository';
+import { UploadTokenLookupRepository } from './cases/upload-token-lookup.unscoped.repository';
 import { UploadTokenIssuer } from './cases/upload-token-issuer';
 import { CasesController } from './cases/cases.controller';
 import { CasesRepository } from './cases/cases.repository';
@@ -22,6 +23,7 @@ import { DocumentOrchestrator } from './checks/document-orchestrator';
 import { VerificationConfig } from './config/verification.config';
 import { PublicReportsController } from './reports/public-reports.controller';
 import { PublicReportsService } from './reports/public-reports.service';
+import { PublicReportsRepository } from './reports/public-reports.unscoped.repository';
 import { ReportIssuancesRepository } from './reports/report-issuances.repository';
 import { ReportSigner } from './reports/report-signer';
 import { ReportsController } from './reports/reports.controller';
@@ -40,10 +42,11 @@ import { DocumentHistoryRepository } from './documents/document-history.reposito
 import { DocumentMoves } from './documents/document-moves.service';
 import { DocumentUploadsController, DocumentsController } from './documents/documents.controller';
 import { DocumentExpirySweeper, FILE_STORAGE_PROVIDER } from './documents/documents.providers';
+import { DocumentSweepsRepository } from './documents/document-sweeps.unscoped.repository';
 import { DocumentsRepository } from './documents/documents.repository';
 import { DocumentsService } from './documents/documents.service';
 import { VerificationEvents } from './events/verification-events';
-import { VerificationEventsRepository } from './events/verification-events.repository';
+import { VerificationEventsRepository } from './events/verification-events.unscoped.repository';
 import { IDENTITY_PROVIDER_FACTORY } from './providers/identity-provider.factory';
 import { ProviderChecksController } from './providers/provider-checks.controller';
 import { ProviderChecksService } from './providers/provider-checks.service';
@@ -93,13 +96,30 @@ export class VerificationAppModule {
         CasesService,
         CasesRepository,
         CaseHistoryRepository,
-        CaseIdempotencyRepository,
+        IdempotencyKeysRepository,
+        {
+          // Case creation answers 409 at once while the first request with its key runs (no wait).
+          provide: IdempotentOperations,
+          inject: [IdempotencyKeysRepository, Transactions, VerificationConfig],
+          useFactory: (
+            keys: IdempotencyKeysRepository,
+            transactions: Transactions,
+            cfg: VerificationConfig,
+          ) =>
+            new IdempotentOperations(keys, {
+              waitMs: 0,
+              ttlHours: cfg.IDEMPOTENCY_KEY_TTL_HOURS,
+              transaction: (_organizationId, work) => transactions.run(work),
+            }),
+        },
         CaseUploadTokensRepository,
+        UploadTokenLookupRepository,
         UploadTokenIssuer,
         UploadLinksService,
         PortalService,
         CaseMoves,
         DocumentsRepository,
+        DocumentSweepsRepository,
         DocumentHistoryRepository,
         DocumentMoves,
         DocumentsService,
@@ -116,6 +136,7 @@ export class VerificationAppModule {
         ReportsService,
         PublicReportsService,
         ReportIssuancesRepository,
+        PublicReportsRepository,
         ReportSigner,
         SummariesRepository,
         SummaryService,

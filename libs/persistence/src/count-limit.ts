@@ -42,6 +42,12 @@ export async function withinCountLimit<T>(
   return create();
 }
 
+/**
+ * `lockCounted`'s lock as a statement whose `$1` is the owner and `$2` the kind (the same key,
+ * `<kind>:<owner>`), for a scoped repository's tenant door.
+ */
+export const COUNT_LOCK = `SELECT pg_advisory_xact_lock(hashtextextended($2::text || ':' || $1::text, 0))`;
+
 /** The lock alone, for a caller that counts and inserts in one statement of its own. */
 export async function lockCounted(
   runner: CountLimitRunner,

@@ -16,11 +16,25 @@ export {
 } from './tenant-pools';
 export { queryPrepared, statementName } from './prepared-statement';
 export { inTransaction, Transactions, txManager, type IsolationLevel, type Tx } from './transaction';
-export { TenantScopedRepository, type TenantWhere, type PageOptions } from './tenant-scoped.repository';
+export {
+  TenantScopedRepository,
+  tenantRole,
+  tenantSetting,
+  type TenantWhere,
+  type PageOptions,
+} from './tenant-scoped.repository';
+export {
+  tenantTablePolicy,
+  tenantRoleDdl,
+  dropTenantTablePolicy,
+  tenantIsolationMigration,
+  type TenantTable,
+} from './tenant-rls';
 export { BatchWriter, type BatchWriterOptions } from './batch-writer';
 export {
   withinCountLimit,
   lockCounted,
+  COUNT_LOCK,
   type CountLimit,
   type CountLimitRunner,
   type CountedKind,

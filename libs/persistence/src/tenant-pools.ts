@@ -2,6 +2,7 @@ import { DataSource, type DataSourceOptions, type EntityManager } from 'typeorm'
 import { migrateSchema } from './migrate';
 import { queryPrepared } from './prepared-statement';
 import { inTransaction, type IsolationLevel, type Tx } from './transaction';
+import { markTenant } from './tenant-session';
 
 export interface TenantPoolsOptions {
   /** At most this many tenant pools open at once; the least recently used idle one closes for a new one. */
@@ -166,6 +167,8 @@ export function inTenantTransaction<R>(
         who.tenant,
         who.role,
       ]);
+      // A scoped repository's statements in this transaction then do not set it again.
+      markTenant(m, who);
       return work(m as unknown as Tx);
     },
     isolation,

@@ -1,6 +1,8 @@
 import type {
   DataSource,
   DeepPartial,
+  EntityManager,
+  EntityMetadata,
   EntityTarget,
   FindOptionsOrder,
   FindOptionsWhere,
@@ -10,6 +12,8 @@ import type {
 } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { txManager, type Tx } from './transaction';
+import type { TenantIdentity } from './tenant-pools';
+import { asTenant, restoreTenantMarks, tenantMarks, tenantStatement } from './tenant-session';
 
 /** Conditions on a tenant-owned table, minus the tenant column: the tenant comes from its own argument. */
 export type TenantWhere<E, K extends keyof E> = Omit<FindOptionsWhere<E>, K>;
@@ -20,25 +24,130 @@ export interface PageOptions<E> {
   limit: number;
 }
 
+/** The role tenant statements of a schema run as (created by each service's tenant-isolation migration). */
+export const tenantRole = (schema: string): string => `${schema}_tenant`;
+/** The setting row-level security reads the tenant from: `<schema>.<tenant column>`. */
+export const tenantSetting = (schema: string, column: string): string => `${schema}.${column}`;
+
 /**
- * Base of every repository over a tenant-owned table. Each method takes the tenant as a required,
- * typed argument (the entity's branded tenant column type, e.g. `OrganizationId`), and the `where`
- * types leave the tenant column out, so a query that forgets or overrides its tenant does not
- * compile. Subclasses expose domain methods built on these; they never reach the table unscoped.
- *
- * Lending's shared-database mode will set PostgreSQL row-level security's tenant setting here, in the
- * one place every tenant query passes through.
+ * Base of every repository over a tenant-owned table, and the one door to its rows (decision 0032).
+ * Each method takes the tenant as a required, typed argument (the entity's branded tenant column type,
+ * e.g. `OrganizationId`), and the `where` types leave the tenant column out, so a query that forgets or
+ * overrides its tenant does not compile. Raw SQL goes through `sql`, where the tenant is always `$1`.
+ * Every statement runs as the schema's tenant role with the tenant set (`<schema>.<tenant column>`),
+ * so the table's forced row-level security policy backs the condition: a statement that still forgets
+ * it sees and writes only that tenant's rows. The DataSource is private: a subclass cannot reach the
+ * table around this (and a lint rule bans `txManager` and raw managers in `*.repository.ts`; deliberate
+ * cross-tenant repositories are named `*.unscoped.repository.ts`).
  */
 export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends keyof E & string> {
+  private identity?: { role: string; setting: string; column: string };
+
   protected constructor(
-    protected readonly ds: DataSource,
+    private readonly ds: DataSource,
     private readonly entity: EntityTarget<E>,
     /** The entity property holding the tenant id. */
     protected readonly tenantKey: K,
   ) {}
 
-  private table(tx?: Tx): Repository<E> {
-    return (tx ? txManager(tx) : this.ds.manager).getRepository(this.entity);
+  /** The entity's metadata (column names for statements built by hand). */
+  protected get metadata(): EntityMetadata {
+    return this.ds.getMetadata(this.entity);
+  }
+
+  /** Another entity's metadata, for a statement that also returns its rows (metadata only, no query). */
+  protected metadataOf(entity: EntityTarget<ObjectLiteral>): EntityMetadata {
+    return this.ds.getMetadata(entity);
+  }
+
+  private who(tenant: E[K]): TenantIdentity & { column: string } {
+    if (!this.identity) {
+      const meta = this.metadata;
+      const column = meta.findColumnWithPropertyName(this.tenantKey)?.databaseName;
+      if (!column) throw new Error(`${String(this.tenantKey)} is not a column`);
+      const schema = meta.schema ?? 'public';
+      this.identity = { role: tenantRole(schema), setting: tenantSetting(schema, column), column };
+    }
+    return { ...this.identity, tenant: String(tenant) };
+  }
+
+  /**
+   * The tenant-bound door for raw SQL: `$1` is always the tenant, `params` follow as `$2`, `$3`...
+   * (PostgreSQL refuses a text that never uses `$1`: its type cannot be determined). Runs in `tx` when
+   * given, else in a transaction of its own; as the tenant either way.
+   */
+  protected async sql<R>(tenant: E[K], text: string, params: readonly unknown[] = [], tx?: Tx): Promise<R[]> {
+    return (await this.statement<R>(tenant, text, params, tx, false)).rows;
+  }
+
+  /** `sql` for an UPDATE or DELETE: how many rows it changed. */
+  protected async sqlCount(
+    tenant: E[K],
+    text: string,
+    params: readonly unknown[] = [],
+    tx?: Tx,
+  ): Promise<number> {
+    return (await this.statement(tenant, text, params, tx, false)).rowCount ?? 0;
+  }
+
+  /**
+   * `sql` as a named prepared statement on the connection (queryPrepared's rule: hot paths with a
+   * bounded set of texts, e.g. one per number of rows): parsed and planned once per connection.
+   */
+  protected async sqlPrepared<R>(
+    tenant: E[K],
+    text: string,
+    params: readonly unknown[],
+    tx?: Tx,
+  ): Promise<R[]> {
+    return (await this.statement<R>(tenant, text, params, tx, true)).rows;
+  }
+
+  private statement<R>(
+    tenant: E[K],
+    text: string,
+    params: readonly unknown[],
+    tx: Tx | undefined,
+    prepared: boolean,
+  ) {
+    return tenantStatement<R>(
+      this.ds,
+      tx && txManager(tx),
+      this.who(tenant),
+      text,
+      [tenant, ...params],
+      prepared,
+    );
+  }
+
+  /**
+   * TypeORM work on an entity manager that runs as the tenant (in `tx` when given): for what the methods
+   * below do not cover (locks, joins with other entities). Row-level security backs it; its conditions
+   * still name the tenant.
+   */
+  protected asTenant<R>(tenant: E[K], work: (m: EntityManager) => Promise<R>, tx?: Tx): Promise<R> {
+    return asTenant(this.ds, tx && txManager(tx), this.who(tenant), work);
+  }
+
+  /**
+   * Runs `work` in `tx` and then undoes everything it wrote (a savepoint rolled back): for previews.
+   * The tenant settings the transaction had are kept as they were before the savepoint.
+   */
+  protected async undone<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+    const m = txManager(tx);
+    const marks = tenantMarks(m);
+    await m.query('SAVEPOINT tenant_scoped_undone');
+    try {
+      return await work();
+    } finally {
+      await m.query('ROLLBACK TO SAVEPOINT tenant_scoped_undone');
+      await m.query('RELEASE SAVEPOINT tenant_scoped_undone');
+      restoreTenantMarks(m, marks);
+    }
+  }
+
+  private table<R>(tenant: E[K], tx: Tx | undefined, work: (t: Repository<E>) => Promise<R>): Promise<R> {
+    return this.asTenant(tenant, (m) => work(m.getRepository(this.entity)), tx);
   }
 
   private scoped(tenant: E[K], where: TenantWhere<E, K> = {} as TenantWhere<E, K>): FindOptionsWhere<E> {
@@ -51,20 +160,20 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
     order?: FindOptionsOrder<E>,
     tx?: Tx,
   ): Promise<E[]> {
-    return this.table(tx).find({ where: this.scoped(tenant, where), order });
+    return this.table(tenant, tx, (t) => t.find({ where: this.scoped(tenant, where), order }));
   }
 
   protected findOne(tenant: E[K], where: TenantWhere<E, K>, tx?: Tx): Promise<E | null> {
-    return this.table(tx).findOneBy(this.scoped(tenant, where));
+    return this.table(tenant, tx, (t) => t.findOneBy(this.scoped(tenant, where)));
   }
 
   protected exists(tenant: E[K], where: TenantWhere<E, K>, tx?: Tx): Promise<boolean> {
-    return this.table(tx).existsBy(this.scoped(tenant, where));
+    return this.table(tenant, tx, (t) => t.existsBy(this.scoped(tenant, where)));
   }
 
   /** How many of the tenant's rows match any of `where` (each alternative scoped to the tenant). */
   protected count(tenant: E[K], where: TenantWhere<E, K>[], tx?: Tx): Promise<number> {
-    return this.table(tx).countBy(where.map((w) => this.scoped(tenant, w)));
+    return this.table(tenant, tx, (t) => t.countBy(where.map((w) => this.scoped(tenant, w))));
   }
 
   /** One page and the total of matching rows. */
@@ -74,38 +183,46 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
     page: PageOptions<E>,
     tx?: Tx,
   ): Promise<[E[], number]> {
-    return this.table(tx).findAndCount({
-      where: this.scoped(tenant, where),
-      order: page.order,
-      skip: page.offset,
-      take: page.limit,
-    });
+    return this.table(tenant, tx, (t) =>
+      t.findAndCount({
+        where: this.scoped(tenant, where),
+        order: page.order,
+        skip: page.offset,
+        take: page.limit,
+      }),
+    );
   }
 
   protected async insert(tenant: E[K], rows: Omit<DeepPartial<E>, K>[], tx?: Tx): Promise<void> {
     if (!rows.length) return;
-    await this.table(tx).insert(rows.map((r) => ({ ...r, [this.tenantKey]: tenant })) as never);
+    await this.table(tenant, tx, (t) =>
+      t.insert(rows.map((r) => ({ ...r, [this.tenantKey]: tenant })) as never),
+    );
   }
 
   /** Inserts the rows that do not collide with an existing key; returns how many were inserted. */
   protected async insertIfAbsent(tenant: E[K], rows: Omit<DeepPartial<E>, K>[], tx?: Tx): Promise<number> {
     if (!rows.length) return 0;
-    const res = await this.table(tx)
-      .createQueryBuilder()
-      .insert()
-      .values(rows.map((r) => ({ ...r, [this.tenantKey]: tenant })) as never)
-      .orIgnore()
-      .execute();
+    const res = await this.table(tenant, tx, (t) =>
+      t
+        .createQueryBuilder()
+        .insert()
+        .values(rows.map((r) => ({ ...r, [this.tenantKey]: tenant })) as never)
+        .orIgnore()
+        .execute(),
+    );
     return (res.raw as unknown[]).length;
   }
 
   /** Inserts and returns the generated primary keys, in order. */
   protected async insertReturning(tenant: E[K], rows: Omit<DeepPartial<E>, K>[], tx?: Tx): Promise<E[]> {
-    const res = await this.table(tx)
-      .createQueryBuilder()
-      .insert()
-      .values(rows.map((r) => ({ ...r, [this.tenantKey]: tenant })) as never)
-      .execute();
+    const res = await this.table(tenant, tx, (t) =>
+      t
+        .createQueryBuilder()
+        .insert()
+        .values(rows.map((r) => ({ ...r, [this.tenantKey]: tenant })) as never)
+        .execute(),
+    );
     return res.identifiers as E[];
   }
 
@@ -116,25 +233,32 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
     set: Omit<QueryDeepPartialEntity<E>, K>,
     tx?: Tx,
   ): Promise<number> {
-    const res = await this.table(tx).update(this.scoped(tenant, where), set as QueryDeepPartialEntity<E>);
+    const res = await this.table(tenant, tx, (t) =>
+      t.update(this.scoped(tenant, where), set as QueryDeepPartialEntity<E>),
+    );
     return res.affected ?? 0;
   }
 
   /** Rows affected. */
   protected async delete(tenant: E[K], where: TenantWhere<E, K>, tx?: Tx): Promise<number> {
-    const res = await this.table(tx).delete(this.scoped(tenant, where));
+    const res = await this.table(tenant, tx, (t) => t.delete(this.scoped(tenant, where)));
     return res.affected ?? 0;
   }
 
   /**
-   * A query builder already restricted to the tenant (`<alias>.<tenant column> = :tenant`). Add
-   * conditions with `andWhere` only: `where` would replace the tenant condition, `orWhere` widen it.
+   * A query built on a builder already restricted to the tenant (`<alias>.<tenant column> = :tenant`),
+   * run by `run` as the tenant. Add conditions with `andWhere` only: `where` would replace the tenant
+   * condition, `orWhere` widen it (row-level security still holds it to the tenant).
    */
-  protected select(tenant: E[K], alias: string, tx?: Tx): SelectQueryBuilder<E> {
-    const column = this.ds.getMetadata(this.entity).findColumnWithPropertyName(this.tenantKey);
-    if (!column) throw new Error(`${String(this.tenantKey)} is not a column`);
-    return this.table(tx)
-      .createQueryBuilder(alias)
-      .where(`${alias}.${column.databaseName} = :__tenant`, { __tenant: tenant });
+  protected select<R>(
+    tenant: E[K],
+    alias: string,
+    run: (q: SelectQueryBuilder<E>) => Promise<R>,
+    tx?: Tx,
+  ): Promise<R> {
+    const { column } = this.who(tenant);
+    return this.table(tenant, tx, (t) =>
+      run(t.createQueryBuilder(alias).where(`${alias}.${column} = :__tenant`, { __tenant: tenant })),
+    );
   }
 }

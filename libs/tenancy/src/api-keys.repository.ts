@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, MoreThan, Not } from 'typeorm';
-import { TenantScopedRepository, txManager, withinCountLimit, type Tx } from '@platform/persistence';
+import { COUNT_LOCK, TenantScopedRepository, withinCountLimit, type Tx } from '@platform/persistence';
 import type { ApiKeyColumns } from './api-key.entity';
 import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
 
@@ -9,29 +9,11 @@ export type NewApiKey = Pick<ApiKeyColumns, 'keyId' | 'hash' | 'label' | 'scopes
   expiresAt?: Date | null;
 };
 
-/** The service's `api_keys` table. Reads and writes are scoped to the owner, except the two noted. */
+/** The service's `api_keys` table, scoped to the owner (lookups by key id: api-key-lookup.unscoped.repository.ts). */
 @Injectable()
 export class ApiKeysRepository extends TenantScopedRepository<ApiKeyColumns, 'ownerId'> {
-  constructor(
-    @InjectDataSource() ds: DataSource,
-    @Inject(TENANCY_OPTIONS) private readonly options: TenancyOptions,
-  ) {
+  constructor(@InjectDataSource() ds: DataSource, @Inject(TENANCY_OPTIONS) options: TenancyOptions) {
     super(ds, options.keyEntity, 'ownerId');
-  }
-
-  /**
-   * Authentication's lookup, unscoped by design: the presented key names its owner, and the guard then
-   * checks that owner against the tenant header.
-   */
-  findByKeyId(keyId: string): Promise<ApiKeyColumns | null> {
-    return this.ds.getRepository(this.options.keyEntity).findOneBy({ keyId });
-  }
-
-  /** The key locked until the transaction ends: two reissues of one key at once run one after the other. */
-  lockByKeyId(keyId: string, tx: Tx): Promise<ApiKeyColumns | null> {
-    return txManager(tx)
-      .getRepository(this.options.keyEntity)
-      .findOne({ where: { keyId }, lock: { mode: 'pessimistic_write' } });
   }
 
   /**
@@ -61,7 +43,8 @@ export class ApiKeysRepository extends TenantScopedRepository<ApiKeyColumns, 'ow
     create: () => Promise<T>,
   ): Promise<T> {
     return withinCountLimit(
-      txManager(tx),
+      // The platform's count lock (key `api_keys:<owner>`) through the tenant door: the owner is $1.
+      { query: () => this.sql(ownerId, COUNT_LOCK, ['api_keys'], tx) },
       {
         kind: 'api_keys',
         ownerId,
@@ -94,14 +77,6 @@ export class ApiKeysRepository extends TenantScopedRepository<ApiKeyColumns, 'ow
   /** Revokes the owner's key unless already revoked; returns whether this call revoked it. */
   async revokeOwned(ownerId: string, keyId: string): Promise<boolean> {
     return (await this.update(ownerId, { keyId, revokedAt: IsNull() }, { revokedAt: () => 'now()' })) > 0;
-  }
-
-  /** Operators address a key by its public id alone; already revoked stays as it was. */
-  async revokeByKeyId(keyId: string): Promise<boolean> {
-    const res = await this.ds
-      .getRepository(this.options.keyEntity)
-      .update({ keyId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
-    return (res.affected ?? 0) > 0;
   }
 
   revokeByLabel(ownerId: string, label: string): Promise<number> {

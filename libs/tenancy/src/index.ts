@@ -11,7 +11,7 @@ export { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
 export { KeyAuthenticator } from './key-authenticator.service';
 export { KeyCache } from './key-cache';
 export { TtlCache } from './ttl-cache';
-export { OwnersRepository } from './owners.repository';
+export { OwnersRepository } from './owners.unscoped.repository';
 export { ApiKeyGuard } from './api-key.guard';
 export {
   TenancyAdminService,

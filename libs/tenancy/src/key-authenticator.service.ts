@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { headerValue, parseApiKey, verifyApiKey, type KeyPrincipal } from '@platform/auth';
 import { CommonError, commonError } from '@platform/envelope';
-import { ApiKeysRepository } from './api-keys.repository';
+import { ApiKeyLookupRepository } from './api-key-lookup.unscoped.repository';
 import { KeyCache } from './key-cache';
 import { TENANCY_OPTIONS, type TenancyOptions } from './tenancy.options';
 
@@ -15,7 +15,7 @@ type Headers = Record<string, string | string[] | undefined>;
 @Injectable()
 export class KeyAuthenticator {
   constructor(
-    private readonly keys: ApiKeysRepository,
+    private readonly keys: ApiKeyLookupRepository,
     private readonly cache: KeyCache,
     @Inject(TENANCY_OPTIONS) private readonly options: TenancyOptions,
   ) {}

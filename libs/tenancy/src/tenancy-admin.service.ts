@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { issueApiKey } from '@platform/auth';
 import { Transactions } from '@platform/persistence';
 import type { ApiKeyColumns } from './api-key.entity';
+import { ApiKeyLookupRepository } from './api-key-lookup.unscoped.repository';
 import { ApiKeysRepository } from './api-keys.repository';
 import { KeyCache } from './key-cache';
-import { OwnersRepository } from './owners.repository';
+import { OwnersRepository } from './owners.unscoped.repository';
 import {
   TENANCY_OPTIONS,
   TENANCY_SETTINGS,
@@ -74,6 +75,7 @@ export class TenancyAdminService {
   constructor(
     private readonly owners: OwnersRepository,
     private readonly keys: ApiKeysRepository,
+    private readonly lookup: ApiKeyLookupRepository,
     private readonly transactions: Transactions,
     private readonly cache: KeyCache,
     @Inject(TENANCY_OPTIONS) private readonly options: TenancyOptions,
@@ -143,7 +145,7 @@ export class TenancyAdminService {
       throw new Error('overlap must be a whole number of seconds, 0 or more');
     }
     return this.transactions.run(async (tx) => {
-      const old = await this.keys.lockByKeyId(keyId, tx);
+      const old = await this.lookup.lockByKeyId(keyId, tx);
       // Another owner's key is one the grantor cannot know of: not found, like an unknown id.
       if (!old || (grantor && old.ownerId !== grantor.ownerId))
         throw new KeyAdminError('not-found', `no live key ${keyId}`);
@@ -187,7 +189,7 @@ export class TenancyAdminService {
    * lifetime, `API_KEY_CACHE_TTL_MS`.
    */
   async revokeKey(keyId: string): Promise<boolean> {
-    const revoked = await this.keys.revokeByKeyId(keyId);
+    const revoked = await this.lookup.revokeByKeyId(keyId);
     this.cache.forget(keyId);
     return revoked;
   }

@@ -1,10 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { Transactions } from '@platform/persistence';
 import { ApiKeyGuard } from './api-key.guard';
+import { ApiKeyLookupRepository } from './api-key-lookup.unscoped.repository';
 import { ApiKeysRepository } from './api-keys.repository';
 import { KeyAuthenticator } from './key-authenticator.service';
 import { KeyCache } from './key-cache';
-import { OwnersRepository } from './owners.repository';
+import { OwnersRepository } from './owners.unscoped.repository';
 import { TenancyAdminService } from './tenancy-admin.service';
 import {
   TENANCY_OPTIONS,
@@ -35,6 +36,7 @@ export class TenancyModule {
         },
         KeyCache,
         ApiKeysRepository,
+        ApiKeyLookupRepository,
         OwnersRepository,
         KeyAuthenticator,
         TenancyAdminService,

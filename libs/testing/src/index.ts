@@ -1,4 +1,5 @@
 export { createTestDatabase, withClient } from './database';
+export { tablesWithoutTenantPolicy, countAsTenantRoleWithoutTenant } from './tenant-isolation';
 export { schemaDrift } from './schema-drift';
 export { apiReferenceDrift, referenceFile, REFERENCE_DIR } from './api-reference';
 export {

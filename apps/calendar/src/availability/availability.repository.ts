@@ -95,6 +95,7 @@ export class AvailabilityRepository extends TenantScopedRepository<CalendarEvent
   async busyRows(accountId: AccountId, q: BusyQuery): Promise<BusyRow[]> {
     if (!q.people.length && !q.resources.length) return [];
     const st = busyStatement(accountId, q);
-    return (await this.ds.query(st.sql, st.params)) as BusyRow[];
+    // busyStatement binds the account first, as the door's `$1`.
+    return this.sql<BusyRow>(accountId, st.sql, st.params.slice(1));
   }
 }

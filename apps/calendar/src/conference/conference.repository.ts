@@ -39,9 +39,9 @@ export class ConferenceRepository extends TenantScopedRepository<CalendarEvent, 
     when: AttachCondition,
     parts: WriteParts,
   ): Promise<{ event: CalendarEvent; cursor: number } | null> {
-    const st = new WriteStatement();
+    const st = new WriteStatement(accountId);
     const conditions = [
-      `account_id = ${st.bind(accountId)}`,
+      `account_id = $1`,
       `id = ${st.bind(eventId)}`,
       'conference IS NULL',
       ...(when.version === undefined ? [] : [`version = ${st.bind(when.version)}`]),
@@ -56,9 +56,10 @@ export class ConferenceRepository extends TenantScopedRepository<CalendarEvent, 
     );
     st.with('outboxed', parts.outbox.insertSql(st.bind, 'written'));
     const cursor = parts.journal.addTo(st, 'written');
-    const meta = this.ds.getMetadata(CalendarEvent);
-    const sql = st.sql(`SELECT ${asEntity(meta, 'w')}, c.cursor FROM written w CROSS JOIN ${cursor} c`);
-    const [row] = (await this.ds.query(sql, st.params)) as Record<string, unknown>[];
+    const sql = st.sql(
+      `SELECT ${asEntity(this.metadata, 'w')}, c.cursor FROM written w CROSS JOIN ${cursor} c`,
+    );
+    const [row] = await this.sql<Record<string, unknown>>(accountId, sql, st.params.slice(1));
     return row ? writtenEvent(row) : null;
   }
 }

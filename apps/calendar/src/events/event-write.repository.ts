@@ -11,8 +11,13 @@ import type { EventFields } from './event.mapper';
  * the statement writes nothing at all.
  */
 export class WriteStatement {
-  readonly params: unknown[] = [];
+  /** `$1` is always the account: the repositories run it through the tenant door, which binds it so. */
+  readonly params: unknown[];
   private readonly ctes: string[] = [];
+
+  constructor(accountId: AccountId) {
+    this.params = [accountId];
+  }
 
   readonly bind: BindParam = (value) => `$${this.params.push(value)}`;
 
@@ -44,7 +49,7 @@ export interface WriteIdentity {
 }
 
 const identityWhere = (st: WriteStatement, id: WriteIdentity) =>
-  `account_id = ${st.bind(id.accountId)} AND product_id = ${st.bind(id.productId)}
+  `account_id = $1 AND product_id = ${st.bind(id.productId)}
     AND entity_type = ${st.bind(id.entityType)} AND entity_id = ${st.bind(id.entityId)}`;
 
 /** The replaced columns, named and typed by the entity's metadata (jsonb values go as JSON text). */
@@ -84,14 +89,14 @@ export function upsertStatement(
   expected: number,
   parts: WriteParts,
 ): { sql: string; params: unknown[] } {
-  const st = new WriteStatement();
+  const st = new WriteStatement(id.accountId);
   const columns = fieldColumns(meta, st, fields);
   if (expected === 0) {
     st.with(
       'written',
       `INSERT INTO events
     (account_id, product_id, entity_type, entity_id, version, ${columns.map((c) => c.name).join(', ')})
-  VALUES (${st.bind(id.accountId)}, ${st.bind(id.productId)}, ${st.bind(id.entityType)},
+  VALUES ($1, ${st.bind(id.productId)}, ${st.bind(id.entityType)},
     ${st.bind(id.entityId)}, 1, ${columns.map((c) => c.value).join(', ')})
   ON CONFLICT (account_id, product_id, entity_type, entity_id) DO NOTHING
   RETURNING *`,
@@ -119,7 +124,7 @@ export function removeStatement(
   version: number | undefined,
   parts: WriteParts,
 ): { sql: string; params: unknown[] } {
-  const st = new WriteStatement();
+  const st = new WriteStatement(id.accountId);
   st.with(
     'removed',
     `DELETE FROM events

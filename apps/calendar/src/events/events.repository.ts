@@ -48,15 +48,9 @@ export class EventsRepository extends TenantScopedRepository<CalendarEvent, 'acc
     expected: number,
     parts: WriteParts,
   ): Promise<UpsertOutcome> {
-    const { sql, params } = upsertStatement(
-      this.ds.getMetadata(CalendarEvent),
-      { accountId, ...id },
-      fields,
-      expected,
-      parts,
-    );
+    const { sql, params } = upsertStatement(this.metadata, { accountId, ...id }, fields, expected, parts);
     try {
-      const [row] = (await this.ds.query(sql, params)) as Record<string, unknown>[];
+      const [row] = await this.run<Record<string, unknown>>(accountId, { sql, params });
       return row ? { kind: 'written', ...writtenEvent(row) } : { kind: 'unchanged' };
     } catch (err) {
       const e = err as { driverError?: { code?: string; constraint?: string }; code?: string };
@@ -75,7 +69,7 @@ export class EventsRepository extends TenantScopedRepository<CalendarEvent, 'acc
     parts: WriteParts,
   ): Promise<{ version: number; cursor: number } | null> {
     const { sql, params } = removeStatement({ accountId, ...id }, version, parts);
-    const [row] = (await this.ds.query(sql, params)) as { version: number; cursor: string }[];
+    const [row] = await this.run<{ version: number; cursor: string }>(accountId, { sql, params });
     return row ? { version: row.version, cursor: Number(row.cursor) } : null;
   }
 
@@ -87,13 +81,13 @@ export class EventsRepository extends TenantScopedRepository<CalendarEvent, 'acc
   /** Events of one product entity, in start order, as plain rows (event-read.repository.ts). */
   async ofEntity(accountId: AccountId, q: EntityEvents): Promise<EventViewRow[]> {
     const st = entityStatement(accountId, q);
-    return (await this.ds.query(st.sql, st.params)) as EventViewRow[];
+    return this.run<EventViewRow>(accountId, st);
   }
 
   /** The series of one event by its triple, as a plain row (event-read.repository.ts); null when none. */
   async series(accountId: AccountId, q: SeriesLookup): Promise<SeriesRow | null> {
     const st = seriesStatement(accountId, q);
-    const [row] = (await this.ds.query(st.sql, st.params)) as SeriesRow[];
+    const [row] = await this.run<SeriesRow>(accountId, st);
     return row ?? null;
   }
 
@@ -105,7 +99,7 @@ export class EventsRepository extends TenantScopedRepository<CalendarEvent, 'acc
    */
   async search(accountId: AccountId, s: EventSearch): Promise<SearchPage> {
     const statements = searchStatements(accountId, s);
-    const all = (await this.ds.query(statements.page.sql, statements.page.params)) as SearchRow[];
+    const all = await this.run<SearchRow>(accountId, statements.page);
     const rows = all.filter((r) => !r.master);
     const masters = all.filter((r) => r.master);
     return {
@@ -113,16 +107,20 @@ export class EventsRepository extends TenantScopedRepository<CalendarEvent, 'acc
       masters,
       total: rows.length ? Number(rows[0].total) : s.offset === 0 ? 0 : null,
       count: async () => {
-        const [counted] = (await this.ds.query(statements.count.sql, statements.count.params)) as {
-          total: number;
-        }[];
+        const [counted] = await this.run<{ total: number }>(accountId, statements.count);
         return counted.total;
       },
       plainRows: async (offset, limit) => {
         const st = statements.plainRows(offset, limit);
-        return (await this.ds.query(st.sql, st.params)) as SearchRow[];
+        return this.run<SearchRow>(accountId, st);
       },
     };
+  }
+
+  /** A built statement through the tenant door: its builders bind the account first, as `$1`. */
+  private run<R>(accountId: AccountId, st: { sql: string; params: unknown[] }): Promise<R[]> {
+    if (st.params[0] !== accountId) throw new Error('a calendar statement binds its account as $1');
+    return this.sql<R>(accountId, st.sql, st.params.slice(1));
   }
 }
 

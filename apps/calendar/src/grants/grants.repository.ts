@@ -29,10 +29,11 @@ export class GrantsRepository extends TenantScopedRepository<IntegrationGrant, '
     const cacheKey = `${accountId}\u0000${productId}`;
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
-    const rows = (await this.ds.query(
+    const rows = await this.sql<{ permission: Permission }>(
+      accountId,
       'SELECT permission FROM integration_grants WHERE account_id = $1 AND product_id = $2 ORDER BY permission',
-      [accountId, productId],
-    )) as { permission: Permission }[];
+      [productId],
+    );
     const permissions = rows.map((r) => r.permission);
     this.cache.set(cacheKey, permissions);
     return permissions;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { AccountId } from '../tenancy/tenant-ids';
 import { TeamMember } from './integration-grant.entity';
 
@@ -36,9 +36,12 @@ export class TeamsRepository extends TenantScopedRepository<TeamMember, 'account
    * and then collide on insert; the advisory lock takes them one at a time, the last one wins.
    */
   async replace(tx: Tx, accountId: AccountId, teamId: string, members: string[]): Promise<void> {
-    await txManager(tx).query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      `team-members:${accountId}:${teamId}`,
-    ]);
+    await this.sql(
+      accountId,
+      `SELECT pg_advisory_xact_lock(hashtextextended('team-members:' || $1::text || ':' || $2::text, 0))`,
+      [teamId],
+      tx,
+    );
     await this.delete(accountId, { teamId }, tx);
     await this.insert(
       accountId,

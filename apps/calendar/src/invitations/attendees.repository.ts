@@ -63,7 +63,9 @@ export class AttendeesRepository extends TenantScopedRepository<EventAttendee, '
 
   /** The event by id in the account, for the rsvp link (which names the event by id). */
   async event(accountId: AccountId, eventId: string): Promise<CalendarEvent | null> {
-    return this.ds.getRepository(CalendarEvent).findOneBy({ accountId, id: eventId });
+    return this.asTenant(accountId, (m) =>
+      m.getRepository(CalendarEvent).findOneBy({ accountId, id: eventId }),
+    );
   }
 
   /**
@@ -78,8 +80,8 @@ export class AttendeesRepository extends TenantScopedRepository<EventAttendee, '
     invitedBy: string,
     parts: WriteParts,
   ): Promise<AttendeeWrite> {
-    const st = new WriteStatement();
-    this.target(st, accountId, eventId, when);
+    const st = new WriteStatement(accountId);
+    this.target(st, eventId, when);
     st.with(
       'changed',
       `INSERT INTO event_attendees AS a (event_id, account_id, kind, attendee_key, role, invited_by)
@@ -91,7 +93,7 @@ export class AttendeesRepository extends TenantScopedRepository<EventAttendee, '
     WHERE a.role IS DISTINCT FROM EXCLUDED.role
   RETURNING a.*`,
     );
-    return this.bump(st, parts);
+    return this.bump(accountId, st, parts);
   }
 
   /** Records an attendee's answer; the same answer and comment again change nothing. */
@@ -103,8 +105,8 @@ export class AttendeesRepository extends TenantScopedRepository<EventAttendee, '
     comment: string | null,
     parts: WriteParts,
   ): Promise<AttendeeWrite> {
-    const st = new WriteStatement();
-    this.target(st, accountId, eventId, {});
+    const st = new WriteStatement(accountId);
+    this.target(st, eventId, {});
     const p = st.bind(answer);
     const c = st.bind(comment);
     st.with(
@@ -115,18 +117,17 @@ export class AttendeesRepository extends TenantScopedRepository<EventAttendee, '
     AND (a.partstat, a.comment) IS DISTINCT FROM (${p}::text, ${c}::text)
   RETURNING a.*`,
     );
-    return this.bump(st, parts);
+    return this.bump(accountId, st, parts);
   }
 
   /** The event row, locked for the statement: the version and owner are checked on its latest version. */
   private target(
     st: WriteStatement,
-    accountId: AccountId,
     eventId: string,
     when: { version?: number; ownerPersonId?: string },
   ): void {
     const conditions = [
-      `account_id = ${st.bind(accountId)}`,
+      `account_id = $1`,
       `id = ${st.bind(eventId)}`,
       ...(when.version === undefined ? [] : [`version = ${st.bind(when.version)}`]),
       ...(when.ownerPersonId === undefined ? [] : [`owner_person_id = ${st.bind(when.ownerPersonId)}`]),
@@ -134,7 +135,7 @@ export class AttendeesRepository extends TenantScopedRepository<EventAttendee, '
     st.with('target', `SELECT id, account_id FROM events WHERE ${conditions.join(' AND ')} FOR UPDATE`);
   }
 
-  private async bump(st: WriteStatement, parts: WriteParts): Promise<AttendeeWrite> {
+  private async bump(accountId: AccountId, st: WriteStatement, parts: WriteParts): Promise<AttendeeWrite> {
     st.with(
       'written',
       `UPDATE events e SET version = e.version + 1, updated_at = now(), attendees = ${mergedAttendees('changed')}
@@ -143,12 +144,12 @@ export class AttendeesRepository extends TenantScopedRepository<EventAttendee, '
     );
     st.with('outboxed', parts.outbox.insertSql(st.bind, 'written'));
     const cursor = parts.journal.addTo(st, 'written');
-    const meta = this.ds.getMetadata(CalendarEvent);
+    const meta = this.metadataOf(CalendarEvent);
     const sql = st.sql(
       `SELECT ${asEntity(meta, 'w')}, c.cursor FROM target t
   LEFT JOIN written w ON true LEFT JOIN ${cursor} c ON true`,
     );
-    const [row] = (await this.ds.query(sql, st.params)) as Record<string, unknown>[];
+    const [row] = await this.sql<Record<string, unknown>>(accountId, sql, st.params.slice(1));
     if (!row) return { kind: 'not-found' };
     if (row.id === null) return { kind: 'unchanged' };
     return { kind: 'written', ...writtenEvent(row) };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BatchWriter } from '@platform/persistence';
-import { RequestLogRepository, type RequestLogLine } from './request-log.repository';
+import { RequestLogRepository, type RequestLogLine } from './request-log.unscoped.repository';
 
 /**
  * The request log off the request path: lines gather in this replica for at most 200 ms (or 500 lines)

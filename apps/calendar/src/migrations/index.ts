@@ -12,6 +12,7 @@ import { ConferenceAndAttendees1763750000000 } from './1763750000000-conference-
 import { RecurrenceOverrides1763760000000 } from './1763760000000-recurrence-overrides';
 import { EventTransparency1763770000000 } from './1763770000000-event-transparency';
 import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
+import { TenantIsolation1764300000000 } from './1764300000000-tenant-isolation';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -29,4 +30,5 @@ export const CALENDAR_MIGRATIONS = [
   RecurrenceOverrides1763760000000,
   EventTransparency1763770000000,
   OutboxTraceContext1764100000000,
+  TenantIsolation1764300000000,
 ];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Account } from './account.entity';
-import { AccountsRepository } from './accounts.repository';
+import { AccountsRepository } from './accounts.unscoped.repository';
 import type { AccountId } from './tenant-ids';
 
 /** Accounts are created by operators (admin CLI, development seed); the API never creates one. */

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { TenancyAdminService } from '@platform/tenancy';
 import { GrantsService } from '../../src/grants/grants.service';
 import type { Permission } from '../../src/grants/permissions';
-import { AccountsRepository } from '../../src/tenancy/accounts.repository';
+import { AccountsRepository } from '../../src/tenancy/accounts.unscoped.repository';
 import { asAccountId } from '../../src/tenancy/tenant-ids';
 
 /** Test set-up through the calendar's own services, the way the admin CLI does it. */

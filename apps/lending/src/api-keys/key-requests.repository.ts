@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { KeyRequestRecord } from './key-request.entity';
 
@@ -38,7 +38,8 @@ export class KeyRequestsRepository extends TenantScopedRepository<KeyRequestReco
       duration_ms: l.durationMs,
       request_id: l.requestId,
     }));
-    await txManager(tx).query(
+    await this.sql(
+      organizationId,
       `WITH logged AS (
          INSERT INTO api_key_requests (organization_id, key_id, at, method, path, status, duration_ms, request_id)
          SELECT $1, key_id, at, method, path, status, duration_ms, request_id
@@ -48,11 +49,8 @@ export class KeyRequestsRepository extends TenantScopedRepository<KeyRequestReco
        SELECT $1, key_id, at FROM jsonb_to_recordset($3::jsonb) AS u(key_id text, at timestamptz)
        ON CONFLICT (organization_id, key_id)
        DO UPDATE SET last_used_at = greatest(api_key_usage.last_used_at, excluded.last_used_at)`,
-      [
-        organizationId,
-        JSON.stringify(rows),
-        JSON.stringify(uses.map((u) => ({ key_id: u.keyId, at: u.at }))),
-      ],
+      [JSON.stringify(rows), JSON.stringify(uses.map((u) => ({ key_id: u.keyId, at: u.at })))],
+      tx,
     );
   }
 
@@ -72,12 +70,14 @@ export class KeyRequestsRepository extends TenantScopedRepository<KeyRequestReco
    * many. Rows another replica's purge holds are skipped, not waited for.
    */
   async purgeBatch(organizationId: OrganizationId, before: Date, limit: number, tx: Tx): Promise<number> {
-    const [, deleted] = (await txManager(tx).query(
+    const deleted = await this.sqlCount(
+      organizationId,
       `DELETE FROM api_key_requests WHERE id IN (
          SELECT id FROM api_key_requests WHERE organization_id = $1 AND at < $2
           ORDER BY at LIMIT $3 FOR UPDATE SKIP LOCKED)`,
-      [organizationId, before, limit],
-    )) as [unknown, number];
+      [before, limit],
+      tx,
+    );
     return deleted;
   }
 }

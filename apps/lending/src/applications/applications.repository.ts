@@ -39,10 +39,12 @@ export class ApplicationsRepository extends TenantScopedRepository<LoanApplicati
    * under this lock, so two concurrent moves serialise and the second sees the first's result.
    */
   lock(organizationId: OrganizationId, id: string, tx: Tx): Promise<LoanApplication | null> {
-    return this.select(organizationId, 'a', tx)
-      .andWhere('a.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
+    return this.select(
+      organizationId,
+      'a',
+      (q) => q.andWhere('a.id = :id', { id }).setLock('pessimistic_write').getOne(),
+      tx,
+    );
   }
 
   async create(organizationId: OrganizationId, row: NewApplication, tx: Tx): Promise<string> {

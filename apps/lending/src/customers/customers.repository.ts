@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, QueryFailedError, type DeepPartial } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import type { CustomerStatus } from './customer-statuses';
 import { Customer, type CustomerKind } from './customer.entity';
@@ -49,10 +49,12 @@ export class CustomersRepository extends TenantScopedRepository<Customer, 'organ
    * of one customer happen one after the other.
    */
   lockById(organizationId: OrganizationId, id: string, tx: Tx): Promise<Customer | null> {
-    return this.select(organizationId, 'c', tx)
-      .andWhere('c.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
+    return this.select(
+      organizationId,
+      'c',
+      (q) => q.andWhere('c.id = :id', { id }).setLock('pessimistic_write').getOne(),
+      tx,
+    );
   }
 
   /**
@@ -61,10 +63,12 @@ export class CustomersRepository extends TenantScopedRepository<Customer, 'organ
    * (which takes `lockById`) waits for that business, and the business started after waits for it.
    */
   lockShared(organizationId: OrganizationId, id: string, tx: Tx): Promise<Customer | null> {
-    return this.select(organizationId, 'c', tx)
-      .andWhere('c.id = :id', { id })
-      .setLock('pessimistic_read')
-      .getOne();
+    return this.select(
+      organizationId,
+      'c',
+      (q) => q.andWhere('c.id = :id', { id }).setLock('pessimistic_read').getOne(),
+      tx,
+    );
   }
 
   async create(
@@ -92,14 +96,20 @@ export class CustomersRepository extends TenantScopedRepository<Customer, 'organ
     set: QueryDeepPartialEntity<Customer>,
     tx: Tx,
   ): Promise<Customer | null | typeof EXTERNAL_ID_TAKEN> {
-    const qb = txManager(tx)
-      .createQueryBuilder()
-      .update(Customer)
-      .set({ ...set, version: () => 'version + 1' })
-      .where('organization_id = :organizationId AND id = :id', { organizationId, id });
-    if (version !== undefined) qb.andWhere('version = :version', { version });
     try {
-      const res = await qb.returning('id').execute();
+      const res = await this.asTenant(
+        organizationId,
+        (m) => {
+          const qb = m
+            .createQueryBuilder()
+            .update(Customer)
+            .set({ ...set, version: () => 'version + 1' })
+            .where('organization_id = :organizationId AND id = :id', { organizationId, id });
+          if (version !== undefined) qb.andWhere('version = :version', { version });
+          return qb.returning('id').execute();
+        },
+        tx,
+      );
       if (!(res.raw as unknown[]).length) return null;
       // Read back through the entity, so dates and JSON come as every other read gives them.
       return await this.byId(organizationId, id, tx);
@@ -126,40 +136,46 @@ export class CustomersRepository extends TenantScopedRepository<Customer, 'organ
     limit: number,
     tx: Tx,
   ): Promise<[Customer[], number]> {
-    const qb = this.select(organizationId, 'c', tx);
-    if (q.kind) qb.andWhere('c.kind = :kind', { kind: q.kind });
-    if (q.status) qb.andWhere('c.status = :status', { status: q.status });
-    const text = q.text?.trim();
-    if (text) {
-      const like = likeContains(text.toLowerCase());
-      const phoneDigits = text.replace(/[\s()+-]/g, '');
-      qb.andWhere(
-        new Brackets((b) => {
-          b.where('lower(c.display_name) LIKE :like', { like })
-            .orWhere('lower(c.trade_name) LIKE :like')
-            .orWhere('lower(c.email) LIKE :like')
-            .orWhere('lower(c.external_id) LIKE :like');
-          if (/^\d{3,}$/.test(phoneDigits))
-            b.orWhere('c.phone LIKE :phone', { phone: likeContains(phoneDigits) });
-          if (q.identifier) {
-            const ids = qb
-              .subQuery()
-              .select('1')
-              .from(CustomerIdentifier, 'i')
-              .where('i.organization_id = c.organization_id')
-              .andWhere('i.customer_id = c.id')
-              .andWhere('i.value = :identifier')
-              .getQuery();
-            b.orWhere(`EXISTS ${ids}`, { identifier: q.identifier });
-          }
-        }),
-      );
-    }
-    return qb
-      .orderBy('c.created_at', 'DESC')
-      .addOrderBy('c.id', 'ASC')
-      .offset(offset)
-      .limit(limit)
-      .getManyAndCount();
+    return this.select(
+      organizationId,
+      'c',
+      (qb) => {
+        if (q.kind) qb.andWhere('c.kind = :kind', { kind: q.kind });
+        if (q.status) qb.andWhere('c.status = :status', { status: q.status });
+        const text = q.text?.trim();
+        if (text) {
+          const like = likeContains(text.toLowerCase());
+          const phoneDigits = text.replace(/[\s()+-]/g, '');
+          qb.andWhere(
+            new Brackets((b) => {
+              b.where('lower(c.display_name) LIKE :like', { like })
+                .orWhere('lower(c.trade_name) LIKE :like')
+                .orWhere('lower(c.email) LIKE :like')
+                .orWhere('lower(c.external_id) LIKE :like');
+              if (/^\d{3,}$/.test(phoneDigits))
+                b.orWhere('c.phone LIKE :phone', { phone: likeContains(phoneDigits) });
+              if (q.identifier) {
+                const ids = qb
+                  .subQuery()
+                  .select('1')
+                  .from(CustomerIdentifier, 'i')
+                  .where('i.organization_id = c.organization_id')
+                  .andWhere('i.customer_id = c.id')
+                  .andWhere('i.value = :identifier')
+                  .getQuery();
+                b.orWhere(`EXISTS ${ids}`, { identifier: q.identifier });
+              }
+            }),
+          );
+        }
+        return qb
+          .orderBy('c.created_at', 'DESC')
+          .addOrderBy('c.id', 'ASC')
+          .offset(offset)
+          .limit(limit)
+          .getManyAndCount();
+      },
+      tx,
+    );
   }
 }

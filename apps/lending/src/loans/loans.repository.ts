@@ -34,10 +34,12 @@ export class LoansRepository extends TenantScopedRepository<Loan, 'organizationI
    * previous one left it.
    */
   lock(organizationId: OrganizationId, id: string, tx: Tx): Promise<Loan | null> {
-    return this.select(organizationId, 'l', tx)
-      .andWhere('l.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
+    return this.select(
+      organizationId,
+      'l',
+      (q) => q.andWhere('l.id = :id', { id }).setLock('pessimistic_write').getOne(),
+      tx,
+    );
   }
 
   /**
@@ -45,11 +47,13 @@ export class LoansRepository extends TenantScopedRepository<Loan, 'organizationI
    * the accruals job on one replica passes over a loan another replica, or an operation, is working on.
    */
   claim(organizationId: OrganizationId, id: string, tx: Tx): Promise<Loan | null> {
-    return this.select(organizationId, 'l', tx)
-      .andWhere('l.id = :id', { id })
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
-      .getOne();
+    return this.select(
+      organizationId,
+      'l',
+      (q) =>
+        q.andWhere('l.id = :id', { id }).setLock('pessimistic_write').setOnLocked('skip_locked').getOne(),
+      tx,
+    );
   }
 
   /** Newest first; the id breaks ties so pages never overlap. */

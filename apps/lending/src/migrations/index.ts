@@ -19,6 +19,8 @@ import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-co
 import { DayCountsInterestMethod1764240000000 } from './1764240000000-day-counts-interest-method';
 import { ProductRequiredConsents1764230000000 } from './1764230000000-product-required-consents';
 import { OneRoundTripLocks1764250000000 } from './1764250000000-one-round-trip-locks';
+import { SharedIdempotency1764260000000 } from './1764260000000-shared-idempotency';
+import { ApiKeysTenantGrant1764300000000 } from './1764300000000-api-keys-tenant-grant';
 
 export const LENDING_MIGRATIONS = [
   InitLending1763702000000,
@@ -42,4 +44,6 @@ export const LENDING_MIGRATIONS = [
   DayCountsInterestMethod1764240000000,
   ProductRequiredConsents1764230000000,
   OneRoundTripLocks1764250000000,
+  SharedIdempotency1764260000000,
+  ApiKeysTenantGrant1764300000000,
 ];

@@ -4,7 +4,7 @@ import { Periodic } from '@platform/scheduling';
 import { LendingError, lendingError } from '../common/lending.errors';
 import { LendingConfig } from '../config/lending.config';
 import { LENDING_DATABASE } from '../database';
-import { TenantDatabasesRepository } from './tenant-databases.repository';
+import { TenantDatabasesRepository } from './tenant-databases.unscoped.repository';
 import { TenantDbCrypto } from './tenant-db-crypto';
 
 /**

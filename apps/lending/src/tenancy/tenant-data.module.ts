@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { Transactions } from '@platform/persistence';
 import { TenantConnections } from './tenant-connections';
 import { TenantData } from './tenant-data';
-import { TenantDatabasesRepository } from './tenant-databases.repository';
+import { TenantDatabasesRepository } from './tenant-databases.unscoped.repository';
 
 /** Tenant data access (decision 0025): the app and the admin CLI both import it. */
 @Module({

@@ -4,7 +4,7 @@ import { WebhooksModule, webhooksOptionsFrom, type WebhooksModuleOptions } from 
 import { LendingConfig } from '../config/lending.config';
 import { TenantDataModule } from '../tenancy/tenant-data.module';
 import { AppPoolModule, AppPoolRepository } from '@platform/persistence';
-import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
+import { WebhookSubscriptionsRepository } from './webhook-subscriptions.unscoped.repository';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 

@@ -10,7 +10,7 @@ import { TenantData } from '../tenancy/tenant-data';
 import type { GetWebhookDeliveriesRequest } from './dto/webhook.request';
 import type { WebhookEventTypeResponse } from './dto/webhook.response';
 import { WEBHOOK_EVENT_TYPES } from './webhook-events';
-import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
+import { WebhookSubscriptionsRepository } from './webhook-subscriptions.unscoped.repository';
 import { webhookErrors } from './webhooks.errors';
 
 /**

@@ -6,7 +6,7 @@ import { TenancyAdminService, asOrganizationId } from '@platform/tenancy';
 import { createLendingApp } from '../../src/bootstrap';
 import { TenantConnections } from '../../src/tenancy/tenant-connections';
 import { TenantData } from '../../src/tenancy/tenant-data';
-import { TenantDatabasesRepository } from '../../src/tenancy/tenant-databases.repository';
+import { TenantDatabasesRepository } from '../../src/tenancy/tenant-databases.unscoped.repository';
 import { TenantDbCrypto } from '../../src/tenancy/tenant-db-crypto';
 
 type Env<T = unknown> = {

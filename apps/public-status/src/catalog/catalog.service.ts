@@ -5,7 +5,7 @@ import { StateHistoryRepository } from '../status/state-history.repository';
 import { StateService } from '../status/state.service';
 import type { ComponentState } from '../status/states';
 import type { BusinessId } from '../tenancy/business-id';
-import { BusinessesRepository } from './businesses.repository';
+import { BusinessesRepository } from './businesses.unscoped.repository';
 import type { PutCatalogItemRequest, UpdateBusinessRequest } from './dto/catalog.request';
 import type {
   BusinessResponse,

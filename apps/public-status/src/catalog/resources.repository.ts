@@ -28,10 +28,12 @@ export class ResourcesRepository extends TenantScopedRepository<StatusResource, 
 
   /** The resource, locked until the transaction ends: state changes of one resource queue up. */
   lock(business: BusinessId, id: string, tx: Tx): Promise<StatusResource | null> {
-    return this.select(business, 'r', tx)
-      .andWhere('r.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
+    return this.select(
+      business,
+      'r',
+      (q) => q.andWhere('r.id = :id', { id }).setLock('pessimistic_write').getOne(),
+      tx,
+    );
   }
 
   async create(

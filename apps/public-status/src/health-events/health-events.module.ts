@@ -3,7 +3,7 @@ import { ConsumerModule } from '@platform/consumer';
 import { ServiceHealthReported } from '@platform/messaging';
 import { service } from '@platform/registry';
 import { PublicStatusConfig } from '../config/public-status.config';
-import { HealthEventsRepository } from './health-events.repository';
+import { HealthEventsRepository } from './health-events.unscoped.repository';
 import { HEALTH_WINDOW, HealthReportedConsumer } from './health-reported.consumer';
 import { HealthSilenceService } from './health-silence.service';
 import { healthWindow } from './health-state';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConsumerContext, ContractHandler } from '@platform/consumer';
 import type { ServiceHealthReportedV1 } from '@platform/messaging';
 import { SERVICES } from '@platform/registry';
-import { HealthEventsRepository, type HealthTx } from './health-events.repository';
+import { HealthEventsRepository, type HealthTx } from './health-events.unscoped.repository';
 import { reportOf, type HealthWindow } from './health-state';
 
 export const HEALTH_WINDOW = Symbol('HEALTH_WINDOW');

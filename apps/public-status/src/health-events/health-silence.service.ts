@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PeriodicJob } from '@platform/scheduling';
 import { PublicStatusConfig } from '../config/public-status.config';
-import { HealthEventsRepository } from './health-events.repository';
+import { HealthEventsRepository } from './health-events.unscoped.repository';
 import { HEALTH_WINDOW } from './health-reported.consumer';
 import type { HealthWindow } from './health-state';
 

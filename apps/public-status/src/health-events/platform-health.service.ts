@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICES } from '@platform/registry';
-import { HealthEventsRepository } from './health-events.repository';
+import { HealthEventsRepository } from './health-events.unscoped.repository';
 import { HEALTH_WINDOW } from './health-reported.consumer';
 import type { HealthTransition, HealthWindow, PlatformServiceHealth } from './health-state';
 

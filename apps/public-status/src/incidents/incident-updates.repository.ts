@@ -13,11 +13,13 @@ export class IncidentUpdatesRepository extends TenantScopedRepository<IncidentUp
 
   /** The chain's last link (the caller holds the incident's lock). */
   last(business: BusinessId, incidentId: string, tx: Tx): Promise<IncidentUpdate | null> {
-    return this.select(business, 'u', tx)
-      .andWhere('u.incident_id = :incidentId', { incidentId })
-      .orderBy('u.seq', 'DESC')
-      .limit(1)
-      .getOne();
+    return this.select(
+      business,
+      'u',
+      (q) =>
+        q.andWhere('u.incident_id = :incidentId', { incidentId }).orderBy('u.seq', 'DESC').limit(1).getOne(),
+      tx,
+    );
   }
 
   async append(business: BusinessId, row: Omit<IncidentUpdate, 'id' | 'businessId'>, tx: Tx): Promise<void> {
@@ -27,15 +29,19 @@ export class IncidentUpdatesRepository extends TenantScopedRepository<IncidentUp
   /** Every update of these incidents, in chain order. */
   ofIncidents(business: BusinessId, incidentIds: string[]): Promise<IncidentUpdate[]> {
     if (!incidentIds.length) return Promise.resolve([]);
-    return this.select(business, 'u')
-      .andWhere('u.incident_id IN (:...incidentIds)', { incidentIds })
-      .orderBy('u.incident_id', 'ASC')
-      .addOrderBy('u.seq', 'ASC')
-      .getMany();
+    return this.select(business, 'u', (q) =>
+      q
+        .andWhere('u.incident_id IN (:...incidentIds)', { incidentIds })
+        .orderBy('u.incident_id', 'ASC')
+        .addOrderBy('u.seq', 'ASC')
+        .getMany(),
+    );
   }
 
   /** Every update of the business, in chain order (the chain check). */
   all(business: BusinessId): Promise<IncidentUpdate[]> {
-    return this.select(business, 'u').orderBy('u.incident_id', 'ASC').addOrderBy('u.seq', 'ASC').getMany();
+    return this.select(business, 'u', (q) =>
+      q.orderBy('u.incident_id', 'ASC').addOrderBy('u.seq', 'ASC').getMany(),
+    );
   }
 }

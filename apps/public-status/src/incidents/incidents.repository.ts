@@ -17,20 +17,28 @@ export class IncidentsRepository extends TenantScopedRepository<Incident, 'busin
 
   /** The incident, locked: its updates are appended one at a time, so the chain never forks. */
   lock(business: BusinessId, id: string, tx: Tx): Promise<Incident | null> {
-    return this.select(business, 'i', tx)
-      .andWhere('i.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
+    return this.select(
+      business,
+      'i',
+      (q) => q.andWhere('i.id = :id', { id }).setLock('pessimistic_write').getOne(),
+      tx,
+    );
   }
 
   /** The resource's open automatic incidents, locked (at most one, unless staff widened one). */
   openAutomatic(business: BusinessId, resourceId: string, tx: Tx): Promise<Incident[]> {
-    return this.select(business, 'i', tx)
-      .andWhere("i.origin = 'automatic' AND i.status <> 'resolved'")
-      .andWhere(':resourceId = ANY(i.resource_ids)', { resourceId })
-      .orderBy('i.created_at', 'ASC')
-      .setLock('pessimistic_write')
-      .getMany();
+    return this.select(
+      business,
+      'i',
+      (q) =>
+        q
+          .andWhere("i.origin = 'automatic' AND i.status <> 'resolved'")
+          .andWhere(':resourceId = ANY(i.resource_ids)', { resourceId })
+          .orderBy('i.created_at', 'ASC')
+          .setLock('pessimistic_write')
+          .getMany(),
+      tx,
+    );
   }
 
   get(business: BusinessId, id: string): Promise<Incident | null> {
@@ -38,11 +46,9 @@ export class IncidentsRepository extends TenantScopedRepository<Incident, 'busin
   }
 
   recent(business: BusinessId, limit: number): Promise<Incident[]> {
-    return this.select(business, 'i')
-      .orderBy('i.created_at', 'DESC')
-      .addOrderBy('i.id', 'ASC')
-      .limit(limit)
-      .getMany();
+    return this.select(business, 'i', (q) =>
+      q.orderBy('i.created_at', 'DESC').addOrderBy('i.id', 'ASC').limit(limit).getMany(),
+    );
   }
 
   byIds(business: BusinessId, ids: string[]): Promise<Incident[]> {

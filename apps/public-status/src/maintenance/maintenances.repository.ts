@@ -16,10 +16,12 @@ export class MaintenancesRepository extends TenantScopedRepository<Maintenance, 
   }
 
   lock(business: BusinessId, id: string, tx: Tx): Promise<Maintenance | null> {
-    return this.select(business, 'm', tx)
-      .andWhere('m.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
+    return this.select(
+      business,
+      'm',
+      (q) => q.andWhere('m.id = :id', { id }).setLock('pessimistic_write').getOne(),
+      tx,
+    );
   }
 
   get(business: BusinessId, id: string): Promise<Maintenance | null> {
@@ -27,11 +29,9 @@ export class MaintenancesRepository extends TenantScopedRepository<Maintenance, 
   }
 
   recent(business: BusinessId, limit: number): Promise<Maintenance[]> {
-    return this.select(business, 'm')
-      .orderBy('m.scheduled_for', 'DESC')
-      .addOrderBy('m.id', 'ASC')
-      .limit(limit)
-      .getMany();
+    return this.select(business, 'm', (q) =>
+      q.orderBy('m.scheduled_for', 'DESC').addOrderBy('m.id', 'ASC').limit(limit).getMany(),
+    );
   }
 
   async change(

@@ -9,6 +9,7 @@ import { AutomaticIncidents1763830000000 } from './1763830000000-automatic-incid
 import { SubscriberLanguage1763840000000 } from './1763840000000-subscriber-language';
 import { WebhookEnabled1763850000000 } from './1763850000000-webhook-enabled';
 import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
+import { TenantIsolation1764300000000 } from './1764300000000-tenant-isolation';
 
 export const PUBLIC_STATUS_MIGRATIONS = [
   InitPublicStatus1763704000000,
@@ -22,4 +23,5 @@ export const PUBLIC_STATUS_MIGRATIONS = [
   SubscriberLanguage1763840000000,
   WebhookEnabled1763850000000,
   OutboxTraceContext1764100000000,
+  TenantIsolation1764300000000,
 ];

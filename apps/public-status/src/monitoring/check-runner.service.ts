@@ -6,7 +6,7 @@ import { PublicStatusConfig } from '../config/public-status.config';
 import { AutomatedStateService } from './automated-state.service';
 import { nextStreak, outcomeOf } from './check-outcome';
 import { probe } from './check-probe';
-import { MonitoringChecksRepository, type ClaimedCheck } from './monitoring-checks.repository';
+import { MonitoringChecksRepository, type ClaimedCheck } from './monitoring-checks.unscoped.repository';
 
 /** Added to a run's timeout for its lease: the time to write its result after the probe gave up. */
 const LEASE_MARGIN_MS = 10_000;

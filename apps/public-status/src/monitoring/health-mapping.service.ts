@@ -3,7 +3,7 @@ import { Transactions } from '@platform/persistence';
 import { PeriodicJob } from '@platform/scheduling';
 import { PublicStatusConfig } from '../config/public-status.config';
 import { AutomatedStateService } from './automated-state.service';
-import { MonitoringChecksRepository } from './monitoring-checks.repository';
+import { MonitoringChecksRepository } from './monitoring-checks.unscoped.repository';
 
 /**
  * Maps the platform's own health (PlatformHealthService, decision 0021) onto the resources that name a

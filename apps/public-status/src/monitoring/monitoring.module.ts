@@ -9,7 +9,7 @@ import {
 } from './automated-state.service';
 import { CheckRunnerService } from './check-runner.service';
 import { HealthMappingService } from './health-mapping.service';
-import { MonitoringChecksRepository } from './monitoring-checks.repository';
+import { MonitoringChecksRepository } from './monitoring-checks.unscoped.repository';
 import { MonitoringController } from './monitoring.controller';
 import { MonitoringService } from './monitoring.service';
 

@@ -16,7 +16,7 @@ import {
   MonitoringChecksRepository,
   type CheckRow,
   type CheckSettings,
-} from './monitoring-checks.repository';
+} from './monitoring-checks.unscoped.repository';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 

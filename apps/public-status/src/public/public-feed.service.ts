@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PublicStatusConfig } from '../config/public-status.config';
 import { PublicStatusError, publicStatusError } from '../status/public-status.errors';
-import { PublicRepository, type PublicResource } from './public.repository';
+import { PublicRepository, type PublicResource } from './public.unscoped.repository';
 import { renderRss, type FeedItem } from './rss-feed';
 
 /** How many incidents and maintenances the feed looks at, and how many items it keeps. */

@@ -33,7 +33,7 @@ import {
   type PublicMaintenance,
   type PublicProduct,
   type PublicResource,
-} from './public.repository';
+} from './public.unscoped.repository';
 
 const PRODUCT_UPTIME_MAX_DAYS = 366;
 const UPTIME_HISTORY_MAX_DAYS = 1830;

@@ -36,23 +36,27 @@ export class StateHistoryRepository extends TenantScopedRepository<StateHistoryR
 
   /** Newest first. */
   latest(business: BusinessId, resourceId: string, limit: number): Promise<StateHistoryRow[]> {
-    return this.select(business, 'h')
-      .andWhere('h.resource_id = :resourceId', { resourceId })
-      .orderBy('h.started_at', 'DESC')
-      .addOrderBy('h.id', 'DESC')
-      .limit(limit)
-      .getMany();
+    return this.select(business, 'h', (q) =>
+      q
+        .andWhere('h.resource_id = :resourceId', { resourceId })
+        .orderBy('h.started_at', 'DESC')
+        .addOrderBy('h.id', 'DESC')
+        .limit(limit)
+        .getMany(),
+    );
   }
 
   /** Rows of these resources overlapping [from, to), oldest first. */
   overlapping(business: BusinessId, resourceIds: string[], from: Date, to: Date): Promise<StateHistoryRow[]> {
     if (!resourceIds.length) return Promise.resolve([]);
-    return this.select(business, 'h')
-      .andWhere('h.resource_id IN (:...resourceIds)', { resourceIds })
-      .andWhere('h.started_at < :to', { to })
-      .andWhere('(h.ended_at IS NULL OR h.ended_at > :from)', { from })
-      .orderBy('h.started_at', 'ASC')
-      .addOrderBy('h.id', 'ASC')
-      .getMany();
+    return this.select(business, 'h', (q) =>
+      q
+        .andWhere('h.resource_id IN (:...resourceIds)', { resourceIds })
+        .andWhere('h.started_at < :to', { to })
+        .andWhere('(h.ended_at IS NULL OR h.ended_at > :from)', { from })
+        .orderBy('h.started_at', 'ASC')
+        .addOrderBy('h.id', 'ASC')
+        .getMany(),
+    );
   }
 }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createTransport, type Transporter } from 'nodemailer';
 import { PublicStatusConfig } from '../config/public-status.config';
-import { MailOutboxRepository, type ClaimedMail } from './mail-outbox.repository';
+import { MailOutboxRepository, type ClaimedMail } from './mail-outbox.unscoped.repository';
 import {
   renderConfirmation,
   renderFooter,

@@ -3,8 +3,8 @@ import type { Tx } from '@platform/persistence';
 import { PublicStatusConfig } from '../config/public-status.config';
 import type { BusinessId } from '../tenancy/business-id';
 import type { IncidentEvent, MailNotice, MaintenanceEvent } from './mail-texts';
-import { NotificationsRepository, type NoticeResource } from './notifications.repository';
-import { SubscribersRepository } from './subscribers.repository';
+import { NotificationsRepository, type NoticeResource } from './notifications.unscoped.repository';
+import { SubscribersRepository } from './subscribers.unscoped.repository';
 
 /**
  * Subscriber notifications, written in the transaction of the incident or maintenance change (the

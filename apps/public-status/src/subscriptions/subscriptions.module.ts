@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { PublicStatusConfig } from '../config/public-status.config';
 import { MailDeliveryWorker } from './mail-delivery.worker';
-import { MailOutboxRepository } from './mail-outbox.repository';
+import { MailOutboxRepository } from './mail-outbox.unscoped.repository';
 import { SubscriptionsController } from './subscriptions.controller';
-import { SubscribersRepository } from './subscribers.repository';
+import { SubscribersRepository } from './subscribers.unscoped.repository';
 import { SubscriptionsService } from './subscriptions.service';
 
 /**

@@ -8,7 +8,7 @@ import { PublicStatusError, publicStatusError } from '../status/public-status.er
 import type { BusinessId } from '../tenancy/business-id';
 import type { SubscribeRequest } from './dto/subscribe.request';
 import type { SubscribeResponse } from './dto/subscribe.response';
-import { SubscribersRepository } from './subscribers.repository';
+import { SubscribersRepository } from './subscribers.unscoped.repository';
 import { subscriberPublicId, SubscriptionTokens } from './subscription-tokens';
 
 /** What webhook subscribers receive (`X-Service-Event`). */

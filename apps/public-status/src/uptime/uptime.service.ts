@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactions } from '@platform/persistence';
-import { BusinessesRepository } from '../catalog/businesses.repository';
+import { BusinessesRepository } from '../catalog/businesses.unscoped.repository';
 import { ResourcesRepository } from '../catalog/resources.repository';
 import { chainHash, GENESIS_HASH } from '../status/hash-chain';
 import { StateHistoryRepository } from '../status/state-history.repository';
@@ -125,7 +125,7 @@ export class UptimeService {
     now: number,
   ): Promise<number> {
     return this.transactions.run(async (tx) => {
-      await this.rollups.lockChain(resourceId, tx);
+      await this.rollups.lockChain(business, resourceId, tx);
       const spans = await this.spans(
         business,
         [resourceId],

@@ -8,7 +8,7 @@ import { HealthReporter, KafkaReportSink, Readiness } from '@platform/health';
 import { DEAD_LETTER_TOPIC, EventHeader, ServiceHealthReported } from '@platform/messaging';
 import { createTestDatabase, eventually, serviceEnv, withClient } from '@platform/testing';
 import { createPublicStatusApp } from '../../src/bootstrap';
-import { HealthEventsRepository } from '../../src/health-events/health-events.repository';
+import { HealthEventsRepository } from '../../src/health-events/health-events.unscoped.repository';
 import { PLATFORM_HEALTH_GROUP } from '../../src/health-events/health-events.module';
 import { HealthSilenceService } from '../../src/health-events/health-silence.service';
 import type { PlatformServiceHealth } from '../../src/health-events/health-state';

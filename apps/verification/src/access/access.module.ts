@@ -8,6 +8,7 @@ import { ActivityService } from './activity.service';
 import { IpAllowlistService } from './ip-allowlist.service';
 import { OAuthController } from './oauth.controller';
 import { oauthFormBody } from './oauth-form.middleware';
+import { OAuthTokenLookupRepository } from './oauth-token-lookup.unscoped.repository';
 import { OAuthTokensRepository } from './oauth-tokens.repository';
 import { OAuthService } from './oauth.service';
 import { OrganizationSettingsController } from './organization-settings.controller';
@@ -28,6 +29,7 @@ import { VerificationAccessGuard } from './verification-access.guard';
   providers: [
     OAuthService,
     OAuthTokensRepository,
+    OAuthTokenLookupRepository,
     IpAllowlistService,
     OrganizationSettingsRepository,
     ActivityRepository,

@@ -31,11 +31,12 @@ export class ActivityRepository extends TenantScopedRepository<ActivityEntry, 'o
     offset: number,
     limit: number,
   ): Promise<[ActivityEntry[], number]> {
-    const q = this.select(organizationId, 'a');
-    if (filter.from) q.andWhere('a.at >= :from', { from: filter.from });
-    if (filter.to) q.andWhere('a.at < :to', { to: filter.to });
-    if (filter.actor !== undefined) q.andWhere('a.actor = :actor', { actor: filter.actor });
-    return q.orderBy('a.at', 'DESC').addOrderBy('a.id', 'DESC').skip(offset).take(limit).getManyAndCount();
+    return this.select(organizationId, 'a', (q) => {
+      if (filter.from) q.andWhere('a.at >= :from', { from: filter.from });
+      if (filter.to) q.andWhere('a.at < :to', { to: filter.to });
+      if (filter.actor !== undefined) q.andWhere('a.actor = :actor', { actor: filter.actor });
+      return q.orderBy('a.at', 'DESC').addOrderBy('a.id', 'DESC').skip(offset).take(limit).getManyAndCount();
+    });
   }
 
   /** Successful (2xx) writes of the organization on each route pattern in [from, to). */
@@ -45,15 +46,17 @@ export class ActivityRepository extends TenantScopedRepository<ActivityEntry, 'o
     from: Date,
     to: Date,
   ): Promise<Map<string, number>> {
-    const rows = await this.select(organizationId, 'a')
-      .select('a.route', 'route')
-      .addSelect('count(*)::int', 'n')
-      .andWhere('a.route IN (:...routes)', { routes })
-      .andWhere("a.method = 'POST'")
-      .andWhere('a.status BETWEEN 200 AND 299')
-      .andWhere('a.at >= :from AND a.at < :to', { from, to })
-      .groupBy('a.route')
-      .getRawMany<{ route: string; n: number }>();
+    const rows = await this.select(organizationId, 'a', (q) =>
+      q
+        .select('a.route', 'route')
+        .addSelect('count(*)::int', 'n')
+        .andWhere('a.route IN (:...routes)', { routes })
+        .andWhere("a.method = 'POST'")
+        .andWhere('a.status BETWEEN 200 AND 299')
+        .andWhere('a.at >= :from AND a.at < :to', { from, to })
+        .groupBy('a.route')
+        .getRawMany<{ route: string; n: number }>(),
+    );
     return new Map(rows.map((r) => [r.route, Number(r.n)]));
   }
 }

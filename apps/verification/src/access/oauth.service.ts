@@ -7,6 +7,7 @@ import { VerificationConfig } from '../config/verification.config';
 import { VERIFICATION_SCOPES, type OrganizationPrincipal } from '../tenancy/scopes';
 import { AccessError, accessError } from './access.errors';
 import { IpAllowlistService } from './ip-allowlist.service';
+import { OAuthTokenLookupRepository } from './oauth-token-lookup.unscoped.repository';
 import { OAuthTokensRepository } from './oauth-tokens.repository';
 import { isFailure, oauthFailure, parseTokenRequest, type OAuthFailure } from './oauth-request';
 
@@ -38,6 +39,7 @@ export class OAuthService {
     private readonly config: VerificationConfig,
     private readonly keys: KeyAuthenticator,
     private readonly tokens: OAuthTokensRepository,
+    private readonly tokenLookup: OAuthTokenLookupRepository,
     private readonly allowlist: IpAllowlistService,
   ) {}
 
@@ -109,7 +111,7 @@ export class OAuthService {
     address: string | undefined,
     now = new Date(),
   ): Promise<OrganizationPrincipal> {
-    const found = TOKEN.test(token) ? await this.tokens.findWithKey(sha256(token)) : null;
+    const found = TOKEN.test(token) ? await this.tokenLookup.findWithKey(sha256(token)) : null;
     if (!found) throw bearerError(AccessError.BEARER_TOKEN_INVALID);
     await this.allowlist.enforce(found.organizationId, address);
     if (found.expiresAt <= now) throw bearerError(AccessError.BEARER_TOKEN_EXPIRED);

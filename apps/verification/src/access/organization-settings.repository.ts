@@ -29,9 +29,11 @@ export class OrganizationSettingsRepository extends TenantScopedRepository<
     organizationId: OrganizationId,
     ipAllowlist: string[],
   ): Promise<OrganizationSettings> {
-    await this.ds
-      .getRepository(OrganizationSettings)
-      .upsert({ organizationId, ipAllowlist, updatedAt: () => 'now()' }, ['organizationId']);
+    await this.asTenant(organizationId, (m) =>
+      m
+        .getRepository(OrganizationSettings)
+        .upsert({ organizationId, ipAllowlist, updatedAt: () => 'now()' }, ['organizationId']),
+    );
     return this.findOneOrFail(organizationId);
   }
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { TenantScopedRepository } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
+import { VerificationCase } from '../cases/verification-case.entity';
 
 /** A table another area owns and the columns that could date its rows, in order of preference. */
 export interface CountedTable {
@@ -15,8 +17,10 @@ export interface CountedTable {
  * so an area built later is counted from its own table as soon as its migration has run.
  */
 @Injectable()
-export class UsageRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+export class UsageRepository extends TenantScopedRepository<VerificationCase, 'organizationId'> {
+  constructor(@InjectDataSource() ds: DataSource) {
+    super(ds, VerificationCase, 'organizationId');
+  }
 
   /** The organization's rows created in [from, to), or undefined when the table does not exist (yet). */
   async countRows(
@@ -25,19 +29,22 @@ export class UsageRepository {
     from: Date,
     to: Date,
   ): Promise<number | undefined> {
-    const cols = (await this.ds.query(
+    // The catalog read goes through the door too (its `$1` only satisfies the door's rule).
+    const cols = await this.sql<{ column_name: string }>(
+      organizationId,
       `SELECT column_name FROM information_schema.columns
-        WHERE table_schema = current_schema() AND table_name = $1`,
+        WHERE table_schema = current_schema() AND table_name = $2 AND $1::text IS NOT NULL`,
       [counted.table],
-    )) as { column_name: string }[];
+    );
     const names = new Set(cols.map((c) => c.column_name));
     const time = counted.timeColumns.find((c) => names.has(c));
     if (!names.has('organization_id') || !time) return undefined;
-    const [row] = (await this.ds.query(
+    const [row] = await this.sql<{ n: number }>(
+      organizationId,
       `SELECT count(*)::int AS n FROM "${counted.table}"
         WHERE organization_id = $1 AND "${time}" >= $2 AND "${time}" < $3`,
-      [organizationId, from, to],
-    )) as { n: number }[];
+      [from, to],
+    );
     return Number(row.n);
   }
 }

@@ -25,18 +25,19 @@ export class CasesRepository extends TenantScopedRepository<VerificationCase, 'o
     offset: number,
     limit: number,
   ): Promise<[VerificationCase[], number]> {
-    const q = this.select(organizationId, 'c');
-    if (filter.externalReferenceId)
-      q.andWhere('c.external_reference_id = :ref', { ref: filter.externalReferenceId });
-    if (filter.status !== undefined) q.andWhere('c.status = :status', { status: filter.status });
-    if (filter.createdFrom) q.andWhere('c.created_at >= :from', { from: filter.createdFrom });
-    if (filter.createdTo) q.andWhere('c.created_at < :to', { to: filter.createdTo });
-    return q
-      .orderBy('c.created_at', 'DESC')
-      .addOrderBy('c.id', 'ASC')
-      .skip(offset)
-      .take(limit)
-      .getManyAndCount();
+    return this.select(organizationId, 'c', (q) => {
+      if (filter.externalReferenceId)
+        q.andWhere('c.external_reference_id = :ref', { ref: filter.externalReferenceId });
+      if (filter.status !== undefined) q.andWhere('c.status = :status', { status: filter.status });
+      if (filter.createdFrom) q.andWhere('c.created_at >= :from', { from: filter.createdFrom });
+      if (filter.createdTo) q.andWhere('c.created_at < :to', { to: filter.createdTo });
+      return q
+        .orderBy('c.created_at', 'DESC')
+        .addOrderBy('c.id', 'ASC')
+        .skip(offset)
+        .take(limit)
+        .getManyAndCount();
+    });
   }
 
   get(organizationId: OrganizationId, id: string, tx?: Tx): Promise<VerificationCase | null> {
@@ -45,10 +46,12 @@ export class CasesRepository extends TenantScopedRepository<VerificationCase, 'o
 
   /** The case, locked until the transaction ends: its moves happen one at a time. */
   lock(organizationId: OrganizationId, id: string, tx: Tx): Promise<VerificationCase | null> {
-    return this.select(organizationId, 'c', tx)
-      .andWhere('c.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
+    return this.select(
+      organizationId,
+      'c',
+      (q) => q.andWhere('c.id = :id', { id }).setLock('pessimistic_write').getOne(),
+      tx,
+    );
   }
 
   async create(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { CheckStep } from './check-step.entity';
 import { CHECK_STEPS, type StepResult } from './check-steps';
@@ -18,13 +18,19 @@ export class CheckStepsRepository extends TenantScopedRepository<CheckStep, 'org
    * they ran (CHECK_STEPS), then the id.
    */
   ofCase(organizationId: OrganizationId, caseId: string, tx?: Tx): Promise<CheckStep[]> {
-    return this.select(organizationId, 's', tx)
-      .andWhere('s.case_id = :caseId', { caseId })
-      .orderBy('s.created_at', 'ASC')
-      .addOrderBy('array_position(CAST(:stepOrder AS text[]), s.step)', 'ASC')
-      .addOrderBy('s.id', 'ASC')
-      .setParameter('stepOrder', [...CHECK_STEPS])
-      .getMany();
+    return this.select(
+      organizationId,
+      's',
+      (q) =>
+        q
+          .andWhere('s.case_id = :caseId', { caseId })
+          .orderBy('s.created_at', 'ASC')
+          .addOrderBy('array_position(CAST(:stepOrder AS text[]), s.step)', 'ASC')
+          .addOrderBy('s.id', 'ASC')
+          .setParameter('stepOrder', [...CHECK_STEPS])
+          .getMany(),
+      tx,
+    );
   }
 
   /**
@@ -40,28 +46,33 @@ export class CheckStepsRepository extends TenantScopedRepository<CheckStep, 'org
   ): Promise<void> {
     if (!results.length) return;
     const now = new Date();
-    await txManager(tx)
-      .createQueryBuilder()
-      .insert()
-      .into(CheckStep)
-      .values(
-        results.map((r) => ({
-          organizationId,
-          caseId,
-          documentId,
-          providerSessionId: null,
-          step: r.step,
-          outcome: r.outcome,
-          rule: r.rule,
-          evidence: r.evidence,
-          detail: r.detail,
-          createdAt: now,
-        })) as never,
-      )
-      .orUpdate(['outcome', 'rule', 'evidence', 'detail', 'created_at'], ['document_id', 'step'], {
-        indexPredicate: 'document_id IS NOT NULL',
-      })
-      .execute();
+    await this.asTenant(
+      organizationId,
+      (m) =>
+        m
+          .createQueryBuilder()
+          .insert()
+          .into(CheckStep)
+          .values(
+            results.map((r) => ({
+              organizationId,
+              caseId,
+              documentId,
+              providerSessionId: null,
+              step: r.step,
+              outcome: r.outcome,
+              rule: r.rule,
+              evidence: r.evidence,
+              detail: r.detail,
+              createdAt: now,
+            })) as never,
+          )
+          .orUpdate(['outcome', 'rule', 'evidence', 'detail', 'created_at'], ['document_id', 'step'], {
+            indexPredicate: 'document_id IS NOT NULL',
+          })
+          .execute(),
+      tx,
+    );
   }
 
   /** Stores a provider session's step (one per session). */
@@ -102,13 +113,19 @@ export class CheckStepsRepository extends TenantScopedRepository<CheckStep, 'org
     documentNumber: string,
     tx?: Tx,
   ): Promise<{ caseId: string; documentId: string }[]> {
-    const rows = await this.select(organizationId, 's', tx)
-      .andWhere("s.step = 'document-parse'")
-      .andWhere('s.case_id <> :caseId', { caseId })
-      .andWhere("s.evidence -> 'mrz' ->> 'documentNumber' = :documentNumber", { documentNumber })
-      .andWhere("s.evidence -> 'mrz' ->> 'issuingState' = :issuingState", { issuingState })
-      .orderBy('s.created_at', 'ASC')
-      .getMany();
+    const rows = await this.select(
+      organizationId,
+      's',
+      (q) =>
+        q
+          .andWhere("s.step = 'document-parse'")
+          .andWhere('s.case_id <> :caseId', { caseId })
+          .andWhere("s.evidence -> 'mrz' ->> 'documentNumber' = :documentNumber", { documentNumber })
+          .andWhere("s.evidence -> 'mrz' ->> 'issuingState' = :issuingState", { issuingState })
+          .orderBy('s.created_at', 'ASC')
+          .getMany(),
+      tx,
+    );
     return rows.map((r) => ({ caseId: r.caseId, documentId: r.documentId as string }));
   }
 }

@@ -20,6 +20,7 @@ import {
 } from './document-statuses';
 import type { Document } from './document.entity';
 import { DocumentsError, documentsError } from './documents.errors';
+import { DocumentSweepsRepository } from './document-sweeps.unscoped.repository';
 import { DocumentsRepository } from './documents.repository';
 import { refuseContentEncoding } from './read-upload-body';
 import { FILE_STORAGE, FileNotStoredError, documentStorageKey, type FileStorage } from './file-storage';
@@ -120,6 +121,7 @@ export class DocumentsService {
     private readonly config: VerificationConfig,
     private readonly transactions: Transactions,
     private readonly documents: DocumentsRepository,
+    private readonly sweeps: DocumentSweepsRepository,
     private readonly history: DocumentHistoryRepository,
     private readonly cases: CasesRepository,
     private readonly caseMoves: CaseMoves,
@@ -200,7 +202,7 @@ export class DocumentsService {
     if (!secret) throw documentsError(DocumentsError.UPLOADS_UNAVAILABLE);
     const expires = typeof q.expires === 'string' && /^\d{1,12}$/.test(q.expires) ? Number(q.expires) : NaN;
     const signature = typeof q.signature === 'string' ? q.signature : '';
-    const organizationId = UUID.test(documentId) ? await this.documents.ownerOf(documentId) : null;
+    const organizationId = UUID.test(documentId) ? await this.sweeps.ownerOf(documentId) : null;
     const doc = organizationId ? await this.documents.get(organizationId, documentId) : null;
     if (
       !organizationId ||
@@ -376,7 +378,7 @@ export class DocumentsService {
    */
   expireLapsedUploads(now = new Date(), limit = 100): Promise<number> {
     return this.transactions.run(async (tx) => {
-      const rows = await this.documents.claimLapsedUploads(now, limit, tx);
+      const rows = await this.sweeps.claimLapsedUploads(now, limit, tx);
       for (const doc of rows)
         await this.moves.move(tx, doc.organizationId, doc, 'Expired', 'UPLOAD_URL_EXPIRED');
       return rows.length;
@@ -397,7 +399,7 @@ export class DocumentsService {
     now = new Date(),
   ): Promise<ClaimedDocument[]> {
     return this.transactions.run(async (tx) => {
-      const rows = await this.documents.claimForProcessing(now, limit, tx);
+      const rows = await this.sweeps.claimForProcessing(now, limit, tx);
       const claimed: ClaimedDocument[] = [];
       for (let doc of rows) {
         if (doc.status === 'Processing' && doc.processingAttempts >= maxAttempts) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
-import { VerificationEventsRepository } from './verification-events.repository';
+import { VerificationEventsRepository } from './verification-events.unscoped.repository';
 
 /**
  * The spec's five webhook events (docs/verification-api.md, "Events"). Each payload names its case, so

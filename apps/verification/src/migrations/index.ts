@@ -11,6 +11,8 @@ import { SummaryReview1763940000000 } from './1763940000000-summary-review';
 import { ReportIssuances1763950000000 } from './1763950000000-report-issuances';
 import { Access1763960000000 } from './1763960000000-access';
 import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
+import { SharedIdempotency1764270000000 } from './1764270000000-shared-idempotency';
+import { TenantIsolation1764300000000 } from './1764300000000-tenant-isolation';
 
 export const VERIFICATION_MIGRATIONS = [
   InitVerification1763703000000,
@@ -27,4 +29,6 @@ export const VERIFICATION_MIGRATIONS = [
   ReportIssuances1763950000000,
   Access1763960000000,
   OutboxTraceContext1764100000000,
+  SharedIdempotency1764270000000,
+  TenantIsolation1764300000000,
 ];

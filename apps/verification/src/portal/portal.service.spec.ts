@@ -9,6 +9,7 @@ describe('PortalService.uploadInput', () => {
     null as never,
     null as never,
     { DOCUMENT_MAX_BYTES: 20 * 1024 * 1024 + 512 * 1024 } as never,
+    null as never,
   );
   const individual = { state: 'open', case: { applicantType: 'Individual' } } as unknown as OpenLink;
   const business = { state: 'open', case: { applicantType: 'Business' } } as unknown as OpenLink;
@@ -74,6 +75,7 @@ describe('PortalService file limit', () => {
         null as never,
         null as never,
         { DOCUMENT_MAX_BYTES: bytes } as never,
+        null as never,
       );
     expect(of(20 * 1024 * 1024).maxFileBytes).toBe(20 * 1024 * 1024);
     expect(of(20 * 1024 * 1024).maxFileMb).toBe(20);

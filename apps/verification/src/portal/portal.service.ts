@@ -4,6 +4,7 @@ import { CaseMoves } from '../cases/case-moves.service';
 import { DocumentsService } from '../documents/documents.service';
 import type { CaseUploadToken } from '../cases/case-upload-token.entity';
 import { CaseUploadTokensRepository } from '../cases/case-upload-tokens.repository';
+import { UploadTokenLookupRepository } from '../cases/upload-token-lookup.unscoped.repository';
 import { CasesRepository } from '../cases/cases.repository';
 import { UPLOAD_TOKEN_PATTERN, hashUploadToken } from '../cases/upload-token-issuer';
 import type { VerificationCase } from '../cases/verification-case.entity';
@@ -53,6 +54,7 @@ export class PortalService {
     private readonly moves: CaseMoves,
     private readonly documents: DocumentsService,
     private readonly config: VerificationConfig,
+    private readonly tokenLookup: UploadTokenLookupRepository,
   ) {}
 
   /**
@@ -70,7 +72,9 @@ export class PortalService {
 
   /** The link's state for its page; an unknown or malformed token is `invalid` and nothing more. */
   async resolve(token: string): Promise<ResolvedLink> {
-    const row = UPLOAD_TOKEN_PATTERN.test(token) ? await this.tokens.byHash(hashUploadToken(token)) : null;
+    const row = UPLOAD_TOKEN_PATTERN.test(token)
+      ? await this.tokenLookup.byHash(hashUploadToken(token))
+      : null;
     const c = row ? await this.cases.get(row.organizationId, row.caseId) : null;
     const state = linkStateOf(row, c?.status ?? null, new Date());
     // An unknown token learns nothing about any case, not even that one exists.
@@ -93,7 +97,7 @@ export class PortalService {
     if (!UPLOAD_TOKEN_PATTERN.test(token)) throw portalError(PortalError.LINK_NOT_FOUND);
     const hash = hashUploadToken(token);
     return this.transactions.run(async (tx) => {
-      const row = await this.tokens.lockByHash(hash, tx);
+      const row = await this.tokenLookup.lockByHash(hash, tx);
       if (!row) throw portalError(PortalError.LINK_NOT_FOUND);
       const c = await this.moves.lock(tx, row.organizationId, row.caseId);
       const now = new Date();

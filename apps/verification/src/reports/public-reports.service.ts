@@ -4,7 +4,7 @@ import type { OkpPublicJwk } from '@platform/verification-checks';
 import { VerificationConfig } from '../config/verification.config';
 import type { ReportContent } from './report-content';
 import type { ReportIssuance } from './report-issuance.entity';
-import { ReportIssuancesRepository } from './report-issuances.repository';
+import { PublicReportsRepository } from './public-reports.unscoped.repository';
 import { verifySharePassword } from './report-password';
 import { ReportSigner } from './report-signer';
 import type { CheckInput } from './report-upload';
@@ -24,7 +24,7 @@ export interface OpenedReport {
 export class PublicReportsService {
   constructor(
     private readonly config: VerificationConfig,
-    private readonly issuances: ReportIssuancesRepository,
+    private readonly issuances: PublicReportsRepository,
     private readonly signer: ReportSigner,
   ) {}
 

@@ -45,10 +45,12 @@ export class ReportIssuancesRepository extends TenantScopedRepository<ReportIssu
 
   /** When the case's latest report was issued (issue times of one case strictly increase), or null. */
   async lastIssuedAt(organizationId: OrganizationId, caseId: string, tx: Tx): Promise<Date | null> {
-    const last = await this.select(organizationId, 'r', tx)
-      .andWhere('r.case_id = :caseId', { caseId })
-      .orderBy('r.issued_at', 'DESC')
-      .getOne();
+    const last = await this.select(
+      organizationId,
+      'r',
+      (q) => q.andWhere('r.case_id = :caseId', { caseId }).orderBy('r.issued_at', 'DESC').getOne(),
+      tx,
+    );
     return last?.issuedAt ?? null;
   }
 
@@ -81,29 +83,9 @@ export class ReportIssuancesRepository extends TenantScopedRepository<ReportIssu
 
   /** The organization's display name, printed in its reports and shown on their public page. */
   async organizationName(organizationId: OrganizationId): Promise<string> {
-    const org = await this.ds.getRepository(Organization).findOneBy({ id: organizationId });
+    const org = await this.asTenant(organizationId, (m) =>
+      m.getRepository(Organization).findOneBy({ id: organizationId }),
+    );
     return org?.name ?? organizationId;
-  }
-
-  /**
-   * The public address's lookup, unscoped by design: the report id (a random UUID printed in the PDF)
-   * names the report, and the anonymous page shows only what docs/verification/reports.md lists.
-   */
-  async findPublic(id: string): Promise<PublicReportIssuance | null> {
-    const issuance = await this.ds.getRepository(ReportIssuance).findOneBy({ id });
-    if (!issuance) return null;
-    return { issuance, organizationName: await this.organizationName(issuance.organizationId) };
-  }
-
-  /** The exact PDF bytes of a report (unscoped like findPublic: the password view answers them). */
-  async pdfOf(id: string): Promise<Buffer | null> {
-    const row = await this.ds
-      .getRepository(ReportIssuance)
-      .createQueryBuilder('r')
-      .select('r.id')
-      .addSelect('r.pdf')
-      .where('r.id = :id', { id })
-      .getOne();
-    return row?.pdf ?? null;
   }
 }

@@ -32,18 +32,26 @@ export class ReviewTasksRepository extends TenantScopedRepository<ReviewTask, 'o
 
   /** The task, locked until `tx` ends (lock its case first: CaseMoves.lock). */
   lock(organizationId: OrganizationId, id: string, tx: Tx): Promise<ReviewTask | null> {
-    return this.select(organizationId, 't', tx)
-      .andWhere('t.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
+    return this.select(
+      organizationId,
+      't',
+      (q) => q.andWhere('t.id = :id', { id }).setLock('pessimistic_write').getOne(),
+      tx,
+    );
   }
 
   /** The case's Open or InProgress task (at most one: review_tasks_active_case_key). */
   activeOfCase(organizationId: OrganizationId, caseId: string, tx: Tx): Promise<ReviewTask | null> {
-    return this.select(organizationId, 't', tx)
-      .andWhere('t.case_id = :caseId', { caseId })
-      .andWhere('t.status IN (:...active)', { active: ACTIVE_REVIEW_STATUSES })
-      .getOne();
+    return this.select(
+      organizationId,
+      't',
+      (q) =>
+        q
+          .andWhere('t.case_id = :caseId', { caseId })
+          .andWhere('t.status IN (:...active)', { active: ACTIVE_REVIEW_STATUSES })
+          .getOne(),
+      tx,
+    );
   }
 
   async create(
@@ -66,15 +74,16 @@ export class ReviewTasksRepository extends TenantScopedRepository<ReviewTask, 'o
     offset: number,
     limit: number,
   ): Promise<[ReviewTask[], number]> {
-    const q = this.select(organizationId, 't');
-    if (filter.status !== undefined) q.andWhere('t.status = :status', { status: filter.status });
-    if (filter.assignee !== undefined) q.andWhere('t.assignee = :assignee', { assignee: filter.assignee });
-    if (filter.caseId !== undefined) q.andWhere('t.case_id = :caseId', { caseId: filter.caseId });
-    return q
-      .orderBy('t.created_at', 'DESC')
-      .addOrderBy('t.id', 'ASC')
-      .skip(offset)
-      .take(limit)
-      .getManyAndCount();
+    return this.select(organizationId, 't', (q) => {
+      if (filter.status !== undefined) q.andWhere('t.status = :status', { status: filter.status });
+      if (filter.assignee !== undefined) q.andWhere('t.assignee = :assignee', { assignee: filter.assignee });
+      if (filter.caseId !== undefined) q.andWhere('t.case_id = :caseId', { caseId: filter.caseId });
+      return q
+        .orderBy('t.created_at', 'DESC')
+        .addOrderBy('t.id', 'ASC')
+        .skip(offset)
+        .take(limit)
+        .getManyAndCount();
+    });
   }
 }

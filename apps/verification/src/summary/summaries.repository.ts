@@ -34,11 +34,12 @@ export class SummariesRepository extends TenantScopedRepository<CaseSummary, 'or
   /** The case's newest summary, or null when none was generated. */
   async latest(organizationId: OrganizationId, caseId: string, tx?: Tx): Promise<SummaryView | null> {
     if (!UUID.test(caseId)) return null;
-    const row = await this.select(organizationId, 's', tx)
-      .andWhere('s.case_id = :caseId', { caseId })
-      .orderBy('s.version', 'DESC')
-      .limit(1)
-      .getOne();
+    const row = await this.select(
+      organizationId,
+      's',
+      (q) => q.andWhere('s.case_id = :caseId', { caseId }).orderBy('s.version', 'DESC').limit(1).getOne(),
+      tx,
+    );
     return row ? summaryView(row) : null;
   }
 
@@ -61,11 +62,17 @@ export class SummariesRepository extends TenantScopedRepository<CaseSummary, 'or
     row: Omit<CaseSummary, 'organizationId' | 'id' | 'version'>,
     tx: Tx,
   ): Promise<SummaryView> {
-    const last = await this.select(organizationId, 's', tx)
-      .andWhere('s.case_id = :caseId', { caseId: row.caseId })
-      .orderBy('s.version', 'DESC')
-      .limit(1)
-      .getOne();
+    const last = await this.select(
+      organizationId,
+      's',
+      (q) =>
+        q
+          .andWhere('s.case_id = :caseId', { caseId: row.caseId })
+          .orderBy('s.version', 'DESC')
+          .limit(1)
+          .getOne(),
+      tx,
+    );
     const version = (last?.version ?? 0) + 1;
     const [created] = await this.insertReturning(organizationId, [{ ...row, version }], tx);
     return summaryView({ ...row, id: created.id, version, organizationId });

@@ -4,7 +4,7 @@ import { service } from '@platform/registry';
 import { WebhooksModule, webhooksOptionsFrom, type WebhooksModuleOptions } from '@platform/webhooks';
 import { VerificationConfig } from '../config/verification.config';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
-import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { WebhookEndpointsRepository } from './webhook-endpoints.unscoped.repository';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
 /** libs/webhooks wired from verification's config: the same settings and rules as lending. */

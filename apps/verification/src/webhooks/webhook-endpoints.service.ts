@@ -9,7 +9,7 @@ import {
 } from '@platform/webhooks';
 import { VerificationConfig } from '../config/verification.config';
 import type { ListWebhookDeliveriesRequest } from './dto/webhook-endpoint.request';
-import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { WebhookEndpointsRepository } from './webhook-endpoints.unscoped.repository';
 import { webhookErrors } from './webhooks.errors';
 
 /**

@@ -30,9 +30,12 @@ export class ApplicationChecksRepository extends TenantScopedRepository<Applicat
     tx: Tx,
   ): Promise<ApplicationCheck[]> {
     if (!applicationIds.length) return [];
-    return this.select(organizationId, 'c', tx)
-      .andWhere('c.application_id IN (:...ids)', { ids: applicationIds })
-      .getMany();
+    return this.select(
+      organizationId,
+      'c',
+      (q) => q.andWhere('c.application_id IN (:...ids)', { ids: applicationIds }).getMany(),
+      tx,
+    );
   }
 
   /** A fresh set of pending steps (a new run, or one taking over a run that died). */

@@ -19,10 +19,16 @@ export class StatusHistoryRepository extends TenantScopedRepository<
 
   /** Appends the next line; the caller holds the application's row lock, so `seq` cannot collide. */
   async append(organizationId: OrganizationId, row: NewStatusChange, tx: Tx): Promise<void> {
-    const last = await this.select(organizationId, 'h', tx)
-      .select('coalesce(max(h.seq), 0)::int', 'seq')
-      .andWhere('h.application_id = :app', { app: row.applicationId })
-      .getRawOne<{ seq: number }>();
+    const last = await this.select(
+      organizationId,
+      'h',
+      (q) =>
+        q
+          .select('coalesce(max(h.seq), 0)::int', 'seq')
+          .andWhere('h.application_id = :app', { app: row.applicationId })
+          .getRawOne<{ seq: number }>(),
+      tx,
+    );
     await this.insert(organizationId, [{ ...row, seq: (last?.seq ?? 0) + 1 }], tx);
   }
 

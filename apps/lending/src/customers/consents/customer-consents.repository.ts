@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import type { ConsentType } from './consent-rules';
 import { CustomerConsent } from './customer-consent.entity';
@@ -20,26 +20,37 @@ export class CustomerConsentsRepository extends TenantScopedRepository<CustomerC
    * transaction's start): the customer's row lock orders writers, and so does this time.
    */
   async append(organizationId: OrganizationId, event: ConsentEvent, tx: Tx): Promise<CustomerConsent> {
-    const res = await txManager(tx)
-      .createQueryBuilder()
-      .insert()
-      .into(CustomerConsent)
-      .values({ ...event, organizationId, recordedAt: () => 'clock_timestamp()' })
-      .returning('id')
-      .execute();
+    const res = await this.asTenant(
+      organizationId,
+      (m) =>
+        m
+          .createQueryBuilder()
+          .insert()
+          .into(CustomerConsent)
+          .values({ ...event, organizationId, recordedAt: () => 'clock_timestamp()' })
+          .returning('id')
+          .execute(),
+      tx,
+    );
     const id = (res.raw as { id: string }[])[0].id;
     return (await this.findOne(organizationId, { id }, tx)) as CustomerConsent;
   }
 
   /** The latest event of each type: the customer's consents as they stand. */
   current(organizationId: OrganizationId, customerId: string, tx: Tx): Promise<CustomerConsent[]> {
-    return this.select(organizationId, 'e', tx)
-      .andWhere('e.customer_id = :customerId', { customerId })
-      .distinctOn(['e.type'])
-      .orderBy('e.type', 'ASC')
-      .addOrderBy('e.recorded_at', 'DESC')
-      .addOrderBy('e.id', 'DESC')
-      .getMany();
+    return this.select(
+      organizationId,
+      'e',
+      (q) =>
+        q
+          .andWhere('e.customer_id = :customerId', { customerId })
+          .distinctOn(['e.type'])
+          .orderBy('e.type', 'ASC')
+          .addOrderBy('e.recorded_at', 'DESC')
+          .addOrderBy('e.id', 'DESC')
+          .getMany(),
+      tx,
+    );
   }
 
   /** The latest event of one type, or null when the customer never had one. */
@@ -49,11 +60,17 @@ export class CustomerConsentsRepository extends TenantScopedRepository<CustomerC
     type: ConsentType,
     tx: Tx,
   ): Promise<CustomerConsent | null> {
-    return this.select(organizationId, 'e', tx)
-      .andWhere('e.customer_id = :customerId AND e.type = :type', { customerId, type })
-      .orderBy('e.recorded_at', 'DESC')
-      .addOrderBy('e.id', 'DESC')
-      .getOne();
+    return this.select(
+      organizationId,
+      'e',
+      (q) =>
+        q
+          .andWhere('e.customer_id = :customerId AND e.type = :type', { customerId, type })
+          .orderBy('e.recorded_at', 'DESC')
+          .addOrderBy('e.id', 'DESC')
+          .getOne(),
+      tx,
+    );
   }
 
   /** Newest first, optionally of one type, with the total. */

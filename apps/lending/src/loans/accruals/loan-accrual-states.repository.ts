@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { LoanAccrualState } from './loan-accrual-state.entity';
 
@@ -19,7 +19,8 @@ export class LoanAccrualStatesRepository extends TenantScopedRepository<LoanAccr
   }
 
   async save(organizationId: OrganizationId, loanId: string, v: AccrualStateValues, tx: Tx): Promise<void> {
-    await txManager(tx).query(
+    await this.sql(
+      organizationId,
       `INSERT INTO loan_accrual_states AS s (organization_id, loan_id, started_through, accrued_through,
               interest_instalment_id, interest_cumulative, penalty_cumulative, penalty_run_start,
               penalty_run_base, overdue_since)
@@ -31,7 +32,6 @@ export class LoanAccrualStatesRepository extends TenantScopedRepository<LoanAccr
          penalty_run_start = excluded.penalty_run_start, penalty_run_base = excluded.penalty_run_base,
          overdue_since = excluded.overdue_since, updated_at = now()`,
       [
-        organizationId,
         loanId,
         v.startedThrough,
         v.accruedThrough,
@@ -42,6 +42,7 @@ export class LoanAccrualStatesRepository extends TenantScopedRepository<LoanAccr
         v.penaltyRunBase,
         v.overdueSince,
       ],
+      tx,
     );
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { LoanAccrual } from './loan-accrual.entity';
 
@@ -40,14 +40,16 @@ export class LoanAccrualsRepository extends TenantScopedRepository<LoanAccrual, 
     limit: number,
     tx: Tx,
   ): Promise<string[]> {
-    const rows = (await txManager(tx).query(
+    const rows = (await this.sql(
+      organizationId,
       `SELECT l.id FROM loans l
          LEFT JOIN loan_accrual_states s ON s.organization_id = l.organization_id AND s.loan_id = l.id
         WHERE l.organization_id = $1 AND l.status = 'active' AND l.disbursed_on < $2
           AND (s.loan_id IS NULL OR s.started_through < $2)
           AND ($3::uuid IS NULL OR l.id > $3::uuid)
         ORDER BY l.id LIMIT $4`,
-      [organizationId, asOf, afterId, limit],
+      [asOf, afterId, limit],
+      tx,
     )) as { id: string }[];
     return rows.map((r) => r.id);
   }

@@ -1,7 +1,7 @@
 import type { AdminCommand } from '@platform/persistence';
 import type { OutboxRedriveFilter } from '@platform/outbox';
 import type { LendingConfig } from '../../config/lending.config';
-import { OutboxRedriveRepository } from './outbox-redrive.repository';
+import { OutboxRedriveRepository } from './outbox-redrive.unscoped.repository';
 
 const USAGE =
   '[--all] [--topic <topic>] [--organization <id>] [--since <ISO instant>] [<eventId> ...]   publish dead-lettered contract events again (same event-id); --list shows them';

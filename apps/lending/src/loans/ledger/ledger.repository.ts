@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { queryPrepared, TenantScopedRepository, type Tx, txManager } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import type { DebtComponent } from '../math';
 import { LEDGER_ACCOUNTS, type LedgerAccount, type TransactionKind } from './chart-of-accounts';
@@ -65,8 +65,8 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     checkPostingRange(t.amount, lines);
     // The transaction and its lines in one statement (a schedule change that moves no money has no
     // lines: the balance check allows it for those kinds).
-    const [row] = (await queryPrepared(
-      tx,
+    const [row] = (await this.sqlPrepared(
+      organizationId,
       `WITH t AS (
          INSERT INTO ledger_transactions
            (organization_id, loan_id, seq, kind, amount, value_date, reverses_id, idempotency_key, details, key_id)
@@ -82,7 +82,6 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
          RETURNING 1)
        SELECT t.id, t.seq, t.created_at, (SELECT count(*) FROM l) AS lines FROM t`,
       [
-        organizationId,
         t.loanId,
         t.kind,
         t.amount,
@@ -97,6 +96,7 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
         lines.map((l) => l.component),
         lines.map((l) => l.instalmentId),
       ],
+      tx,
     )) as { id: string; seq: number; created_at: Date }[];
     return {
       id: row.id,
@@ -118,15 +118,8 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
    * Runs `work` inside a savepoint and rolls everything it wrote back, whether it succeeds or fails:
    * a preview books what the operation would book (the accruals due first), reads, and leaves no trace.
    */
-  async dryRun<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
-    const m = txManager(tx);
-    await m.query('SAVEPOINT ledger_dry_run');
-    try {
-      return await work();
-    } finally {
-      await m.query('ROLLBACK TO SAVEPOINT ledger_dry_run');
-      await m.query('RELEASE SAVEPOINT ledger_dry_run');
-    }
+  dryRun<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+    return this.undone(tx, work);
   }
 
   /** Every account's debits and credits on the loan (accounts without lines: zero). */
@@ -135,10 +128,12 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     loanId: string,
     tx: Tx,
   ): Promise<Record<LedgerAccount, AccountTotals>> {
-    const rows = (await txManager(tx).query(
+    const rows = (await this.sql(
+      organizationId,
       `SELECT account, sum(debit)::text AS debit, sum(credit)::text AS credit
          FROM ledger_lines WHERE organization_id = $1 AND loan_id = $2 GROUP BY account`,
-      [organizationId, loanId],
+      [loanId],
+      tx,
     )) as { account: LedgerAccount; debit: string; credit: string }[];
     const out = Object.fromEntries(LEDGER_ACCOUNTS.map((a) => [a, { debit: 0, credit: 0 }])) as Record<
       LedgerAccount,
@@ -162,7 +157,8 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     loanId: string,
     tx: Tx,
   ): Promise<Map<string, InstalmentPaid>> {
-    const rows = (await txManager(tx).query(
+    const rows = (await this.sql(
+      organizationId,
       `SELECT instalment_id,
               sum(credit - debit) FILTER (WHERE account IN ('loan_principal', 'overdue_principal'))::text AS principal,
               sum(credit - debit) FILTER (
@@ -171,7 +167,8 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
          FROM ledger_lines
         WHERE organization_id = $1 AND loan_id = $2 AND instalment_id IS NOT NULL
         GROUP BY instalment_id`,
-      [organizationId, loanId],
+      [loanId],
+      tx,
     )) as { instalment_id: string; principal: string | null; interest: string | null; fees: string | null }[];
     return new Map(
       rows.map((r) => [
@@ -196,20 +193,27 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
 
   /** The loan's last booked transaction (highest seq). */
   async latest(organizationId: OrganizationId, loanId: string, tx: Tx): Promise<LedgerTransaction | null> {
-    return this.select(organizationId, 't', tx)
-      .andWhere('t.loan_id = :loanId', { loanId })
-      .orderBy('t.seq', 'DESC')
-      .limit(1)
-      .getOne();
+    return this.select(
+      organizationId,
+      't',
+      (q) => q.andWhere('t.loan_id = :loanId', { loanId }).orderBy('t.seq', 'DESC').limit(1).getOne(),
+      tx,
+    );
   }
 
   /** The loan's transactions booked after the one numbered `seq`, in booking order. */
   after(organizationId: OrganizationId, loanId: string, seq: number, tx: Tx): Promise<LedgerTransaction[]> {
-    return this.select(organizationId, 't', tx)
-      .andWhere('t.loan_id = :loanId', { loanId })
-      .andWhere('t.seq > :seq', { seq })
-      .orderBy('t.seq', 'ASC')
-      .getMany();
+    return this.select(
+      organizationId,
+      't',
+      (q) =>
+        q
+          .andWhere('t.loan_id = :loanId', { loanId })
+          .andWhere('t.seq > :seq', { seq })
+          .orderBy('t.seq', 'ASC')
+          .getMany(),
+      tx,
+    );
   }
 
   /** The reversal of a transaction, if any. */
@@ -219,10 +223,12 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
 
   /** reversed transaction id -> its reversal's id, for the loan. */
   async reversalsOf(organizationId: OrganizationId, loanId: string, tx: Tx): Promise<Map<string, string>> {
-    const rows = (await txManager(tx).query(
+    const rows = (await this.sql(
+      organizationId,
       `SELECT id, reverses_id FROM ledger_transactions
         WHERE organization_id = $1 AND loan_id = $2 AND reverses_id IS NOT NULL`,
-      [organizationId, loanId],
+      [loanId],
+      tx,
     )) as { id: string; reverses_id: string }[];
     return new Map(rows.map((r) => [r.reverses_id, r.id]));
   }
@@ -245,11 +251,13 @@ export class LedgerRepository extends TenantScopedRepository<LedgerTransaction, 
     tx: Tx,
   ): Promise<(PostingLine & { transactionId: string })[]> {
     if (!transactionIds.length) return [];
-    const rows = (await txManager(tx).query(
+    const rows = (await this.sql(
+      organizationId,
       `SELECT transaction_id, account, debit::text, credit::text, component, instalment_id
          FROM ledger_lines WHERE organization_id = $1 AND transaction_id = ANY($2::uuid[])
         ORDER BY transaction_id, debit DESC, account`,
-      [organizationId, transactionIds],
+      [transactionIds],
+      tx,
     )) as {
       transaction_id: string;
       account: LedgerAccount;

@@ -39,10 +39,12 @@ export class LoanProductsRepository extends TenantScopedRepository<LoanProduct, 
 
   /** The product, locked for a change until the transaction ends. */
   lock(organizationId: OrganizationId, id: string, tx: Tx): Promise<LoanProduct | null> {
-    return this.select(organizationId, 'p', tx)
-      .andWhere('p.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
+    return this.select(
+      organizationId,
+      'p',
+      (q) => q.andWhere('p.id = :id', { id }).setLock('pessimistic_write').getOne(),
+      tx,
+    );
   }
 
   /** Newest first; the id breaks ties so pages never overlap. */

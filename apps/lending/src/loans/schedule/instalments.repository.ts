@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
-import { queryPrepared, TenantScopedRepository, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import type { PositionRow } from '../payments/payment-plan';
 import { exactMinor } from '../ledger/money-range';
@@ -29,8 +29,8 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
   ): Promise<void> {
     if (!rows.length) return;
     const col = <V>(f: (r: Instalment & { id: string }) => V) => rows.map(f);
-    await queryPrepared(
-      tx,
+    await this.sqlPrepared(
+      organizationId,
       `INSERT INTO loan_instalments
          (id, organization_id, loan_id, number, period_start, due_date, principal, interest, fees, total,
           balance_after, created_by)
@@ -40,7 +40,6 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
                      $11::bigint[], $12::bigint[])
            AS u(id, number, period_start, due_date, principal, interest, fees, total, balance_after)`,
       [
-        organizationId,
         loanId,
         createdBy,
         col((r) => r.id),
@@ -53,6 +52,7 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
         col((r) => r.total),
         col((r) => r.balanceAfter),
       ],
+      tx,
     );
   }
 
@@ -110,8 +110,8 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
    * transaction's value date. Sums travel as text and are read exactly (exactMinor).
    */
   async position(organizationId: OrganizationId, loanId: string, tx: Tx): Promise<PositionRead> {
-    const [row] = (await queryPrepared(
-      tx,
+    const [row] = (await this.sqlPrepared(
+      organizationId,
       `SELECT
          (SELECT coalesce(json_agg(json_build_object(
                    'id', i.id, 'number', i.number, 'periodStart', i.period_start::text,
@@ -146,7 +146,8 @@ export class InstalmentsRepository extends TenantScopedRepository<LoanInstalment
                    'penaltyRunStart', s.penalty_run_start::text, 'penaltyRunBase', s.penalty_run_base::text,
                    'overdueSince', s.overdue_since::text)
             FROM loan_accrual_states s WHERE s.organization_id = $1 AND s.loan_id = $2) AS accrual_state`,
-      [organizationId, loanId],
+      [loanId],
+      tx,
     )) as {
       rows: Record<string, string | number>[];
       totals: { account: string; debit: string; credit: string }[];

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { TenantScopedRepository, txManager, type Tx } from '@platform/persistence';
+import { TenantScopedRepository, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 import { LoanScheduleVersion } from './loan-schedule-version.entity';
 
@@ -35,7 +35,8 @@ export class ScheduleVersionsRepository extends TenantScopedRepository<
     transactionId: string,
     tx: Tx,
   ): Promise<number> {
-    const [row] = (await txManager(tx).query(
+    const [row] = (await this.sql(
+      organizationId,
       `INSERT INTO loan_schedule_versions (organization_id, loan_id, version, transaction_id, instalment_ids)
        SELECT $1, $2,
               (SELECT coalesce(max(version), 0) + 1 FROM loan_schedule_versions
@@ -44,20 +45,23 @@ export class ScheduleVersionsRepository extends TenantScopedRepository<
               coalesce((SELECT array_agg(id ORDER BY number) FROM loan_instalments
                          WHERE organization_id = $1 AND loan_id = $2 AND superseded_by IS NULL), '{}')
        RETURNING version`,
-      [organizationId, loanId, transactionId],
+      [loanId, transactionId],
+      tx,
     )) as { version: number }[];
     return row.version;
   }
 
   /** Every version of the loan, oldest first, with the kind and value date of the transaction that made it. */
   async list(organizationId: OrganizationId, loanId: string, tx: Tx): Promise<ScheduleVersionRow[]> {
-    const rows = (await txManager(tx).query(
+    const rows = (await this.sql(
+      organizationId,
       `SELECT v.version, v.transaction_id, t.kind, t.value_date::text AS value_date, v.instalment_ids, v.created_at
          FROM loan_schedule_versions v
          JOIN ledger_transactions t ON t.organization_id = v.organization_id AND t.id = v.transaction_id
         WHERE v.organization_id = $1 AND v.loan_id = $2
         ORDER BY v.version`,
-      [organizationId, loanId],
+      [loanId],
+      tx,
     )) as {
       version: number;
       transaction_id: string;

@@ -1,3 +1,4 @@
+// Unscoped: the outbox is the service's table, not a tenant's; events are written in the caller's transaction.
 import { Injectable } from '@nestjs/common';
 import {
   VerificationCaseStatusChanged,

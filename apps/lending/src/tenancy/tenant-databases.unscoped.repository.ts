@@ -1,3 +1,4 @@
+// Unscoped: the tenant registry is read before a tenant's database is known.
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';

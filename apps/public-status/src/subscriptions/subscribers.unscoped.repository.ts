@@ -1,3 +1,4 @@
+// Unscoped: anonymous sign-ups find a business by its public slug, and the mail worker's audience spans businesses.
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Language } from '@platform/i18n';

@@ -1,3 +1,4 @@
+// Unscoped: libs/webhooks' tables through its store; every method takes the organization.
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { txManager, type Tx } from '@platform/persistence';

@@ -1,3 +1,4 @@
+// Unscoped: an operator redrives dead-lettered outbox rows across organizations, like the relay.
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';

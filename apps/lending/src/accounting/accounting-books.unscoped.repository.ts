@@ -1,3 +1,4 @@
+// Unscoped: tables without entities; every method takes the organization and runs in its tenant transaction (TenantData), where row-level security holds.
 import { Injectable } from '@nestjs/common';
 import type { BindParam } from '@platform/outbox';
 import { queryPrepared, type Tx, txManager } from '@platform/persistence';

@@ -1,3 +1,4 @@
+// Unscoped: libs/webhooks' delivery tables, written in the caller's tenant transaction (row-level security applies there).
 import { Injectable } from '@nestjs/common';
 import type { LendingEventType } from '@platform/messaging';
 import type { BindParam } from '@platform/outbox';

@@ -1,3 +1,4 @@
+// Unscoped: reads only the publication views (and enqueues libs/webhooks deliveries) in the change's transaction.
 import { Injectable } from '@nestjs/common';
 import { txManager, type Tx } from '@platform/persistence';
 import { service } from '@platform/registry';

@@ -1,3 +1,4 @@
+// Unscoped: the outbox is the service's table, not a tenant's; rows are written in the caller's tenant transaction.
 import { Injectable } from '@nestjs/common';
 import { lendingEventContract, type LendingEventType } from '@platform/messaging';
 import { randomUUID } from 'node:crypto';

@@ -1,3 +1,4 @@
+// Unscoped: the check runner claims, records and purges due checks of every business (management calls take the business).
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';

@@ -1,3 +1,4 @@
+// Unscoped: the businesses are the tenants themselves, addressed by their own id.
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';

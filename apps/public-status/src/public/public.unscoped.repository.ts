@@ -1,3 +1,4 @@
+// Unscoped: the anonymous public pages, read only from the publication views, found by slug.
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';

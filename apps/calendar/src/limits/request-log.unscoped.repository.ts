@@ -1,3 +1,4 @@
+// Unscoped: one statement appends a batch of many accounts' request lines (an append-only log operators read).
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';

@@ -1,3 +1,4 @@
+// Unscoped: libs/webhooks' tables through its store, in the caller's tenant transaction; every method takes the organization.
 import { Injectable } from '@nestjs/common';
 import { txManager, type Tx } from '@platform/persistence';
 import { service } from '@platform/registry';

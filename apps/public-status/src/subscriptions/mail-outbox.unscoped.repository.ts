@@ -1,3 +1,4 @@
+// Unscoped: the mail worker claims due mail of every business.
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Language } from '@platform/i18n';

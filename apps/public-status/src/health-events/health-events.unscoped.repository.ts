@@ -1,3 +1,4 @@
+// Unscoped: the platform's own service health, no business's data.
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';

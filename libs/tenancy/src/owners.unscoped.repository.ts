@@ -1,3 +1,4 @@
+// Unscoped: the owners are the tenants themselves, addressed by their own id.
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
