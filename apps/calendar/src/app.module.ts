@@ -34,7 +34,7 @@ import { ExpandController } from './recurrence/expand.controller';
 import { ExpandService } from './recurrence/expand.service';
 import { RequestLogRepository } from './limits/request-log.unscoped.repository';
 import { RequestLogWriter } from './limits/request-log.writer';
-import { WriteLimitsRepository } from './limits/write-limits.repository';
+import { WriteLimitsRepository } from './limits/write-limits.unscoped.repository';
 import { AccountsRepository } from './tenancy/accounts.unscoped.repository';
 import { AccountsService } from './tenancy/accounts.service';
 import { CalendarTenancy } from './tenancy/calendar.tenancy';

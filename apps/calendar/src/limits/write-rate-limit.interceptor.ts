@@ -5,7 +5,7 @@ import { CommonError, commonError } from '@platform/envelope';
 import type { RateLimitDecision } from '@platform/persistence';
 import type { CalendarPrincipal } from '../auth/calendar.access';
 import { CalendarConfig } from '../config/calendar.config';
-import { WriteLimitsRepository } from './write-limits.repository';
+import { WriteLimitsRepository } from './write-limits.unscoped.repository';
 
 function headers(d: RateLimitDecision, windowSec: number): Record<string, string> {
   return {

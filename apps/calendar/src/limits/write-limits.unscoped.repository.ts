@@ -1,3 +1,4 @@
+// Unscoped: the write limiter's counters are keyed by bucket in rate_limit_windows, no account's rows.
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
