@@ -7,6 +7,7 @@ export {
 } from './persistence.module';
 export { logMigrationsApplied, migrateSchema, migrationsLine } from './migrate';
 export { trackDataSourcePool } from './pool-metrics';
+export { poolOf, poolRecordingPg } from './pg-pool';
 export {
   TenantPools,
   inTenantTransaction,

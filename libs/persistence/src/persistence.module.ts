@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import type { DataServiceConfig } from '@platform/config';
 import { logMigrationsApplied, migrateSchema } from './migrate';
+import { poolRecordingPg } from './pg-pool';
 import { trackDataSourcePool } from './pool-metrics';
 import { Transactions } from './transaction';
 
@@ -40,6 +41,8 @@ export function dataSourceOptions(o: ServiceDatabaseOptions): DataSourceOptions 
     applicationName: o.applicationName,
     // Unqualified table names in SQL resolve to the service's own schema.
     extra: { max: o.poolMax, options: `-c search_path=${o.schema}` },
+    // node-postgres whose Pool records itself (poolOf): for the libraries that speak pg directly.
+    driver: poolRecordingPg(),
   };
 }
 
