@@ -24,6 +24,13 @@ class PlantedGrants extends TenantScopedRepository<IntegrationGrant, 'accountId'
     return row;
   }
 
+  /** Statements that never name the account: without parameters, and with only their own. */
+  forgetsAccount(account: ReturnType<typeof asAccountId>, own?: string): Promise<unknown[]> {
+    return own === undefined
+      ? this.sql(account, `SELECT count(*) FROM integration_grants`)
+      : this.sql(account, `SELECT count(*) FROM integration_grants WHERE product_id = $2`, [own]);
+  }
+
   /** A grant written for another account than the door's. */
   grantFor(account: ReturnType<typeof asAccountId>, other: string, product: string): Promise<unknown[]> {
     return this.sql(
@@ -58,6 +65,15 @@ describe('calendar tenancy: forced row-level security behind the tenant door (re
   it('puts every table with an account_id under a forced tenant policy', async () => {
     expect(await tablesWithoutTenantPolicy(f.db.url, 'calendar', 'account_id')).toEqual([]);
     expect(await tablesWithoutTenantPolicy(f.db.url, 'calendar', 'owner_id')).toEqual([]);
+  });
+
+  it('refuses a door statement that never uses its $1, the account', async () => {
+    await expect(planted.forgetsAccount(A)).rejects.toThrow(
+      /supplies 1 parameters, but prepared statement "" requires 0/,
+    );
+    await expect(planted.forgetsAccount(A, 'crm')).rejects.toThrow(
+      /could not determine data type of parameter \$1/,
+    );
   });
 
   it("shows a statement without its account only the door's account", async () => {
