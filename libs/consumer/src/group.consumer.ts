@@ -57,13 +57,14 @@ export class GroupConsumer {
   /** Call after aborting the signal. */
   async stop(): Promise<void> {
     this.state = 'stopped';
-    // kafkajs waits for the in-flight delivery (which the aborted signal cuts short if it is waiting).
-    await this.disconnectWithin();
-    // A start stuck in a group join (a rebalance among many members can take the broker's rebalance
-    // timeout, a minute) must not hold the app's shutdown past a pod's grace period; the start
-    // disconnects by itself once it sees the aborted signal.
+    // A start in progress (connecting, joining the group) ends first: it sees the aborted signal and
+    // disconnects by itself. Disconnecting under a join crashed the consumer instead, and kafkajs logged
+    // a page of ERROR lines ("Crash: Closed connection", "Restarting the consumer") for a normal stop.
+    // A start stuck in a join (a rebalance among many members can take the broker's rebalance timeout,
+    // a minute) must not hold the app's shutdown past a pod's grace period: at most STOP_WAIT_MS.
     await Promise.race([this.starting, sleep(STOP_WAIT_MS, undefined, { ref: false })]);
-    // A start that was connecting while we disconnected may have finished since.
+    // kafkajs waits for the in-flight delivery (which the aborted signal cuts short if it is waiting),
+    // commits it and leaves the group.
     await this.disconnectWithin();
   }
 
@@ -95,6 +96,9 @@ export class GroupConsumer {
       sessionTimeout: this.cfg.KAFKA_SESSION_TIMEOUT_MS,
       heartbeatInterval: Math.max(500, Math.floor(this.cfg.KAFKA_SESSION_TIMEOUT_MS / 5)),
       allowAutoTopicCreation: true,
+      // kafkajs restarts a consumer after a retriable crash by a timer that a disconnect made earlier
+      // does not clear: never once the app is stopping (it came back after the app had closed).
+      retry: { retries: 5, restartOnFailure: async () => !this.signal.aborted },
     });
     this.consumer = consumer;
     trackConsumerLag(consumer, this.group);
@@ -104,9 +108,11 @@ export class GroupConsumer {
       this.joinedOnce?.();
     });
     consumer.on(consumer.events.CRASH, (e) => {
+      // Stopping: a crash of the leaving consumer is the stop itself, not news.
+      if (this.signal.aborted) return;
       this.log('error', `${this.group}: consumer crashed: ${e.payload.error.message}`);
       // kafkajs restarts on retriable crashes itself; anything else would leave the group silently dead.
-      if (!e.payload.restart && !this.signal.aborted) {
+      if (!e.payload.restart) {
         this.state = 'restarting';
         this.starting = this.keepStarting();
       }

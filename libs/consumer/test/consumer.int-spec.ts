@@ -86,6 +86,8 @@ describe('@platform/consumer (real PostgreSQL, Kafka-protocol broker)', () => {
     reports?: DeliveryReport[];
     /** The caller closes it; otherwise it is closed after the test. */
     keep?: boolean;
+    /** false: return at once, while the consumer may still be connecting or joining its group. */
+    join?: boolean;
   }): Promise<INestApplicationContext> {
     const kafka = loadConfig(KafkaClientConfig, {
       KAFKA_BROKERS: o.brokers ?? brokers,
@@ -116,7 +118,7 @@ describe('@platform/consumer (real PostgreSQL, Kafka-protocol broker)', () => {
       { logger: false },
     );
     if (!o.keep) apps.push(app);
-    await app.get(ConsumerService).whenJoined();
+    if (o.join !== false) await app.get(ConsumerService).whenJoined();
     return app;
   }
 
@@ -365,6 +367,11 @@ describe('@platform/consumer (real PostgreSQL, Kafka-protocol broker)', () => {
       Array.from({ length: 5000 }, () => 29),
     );
 
+    // kafkajs logs each refused produce at ERROR: the planted failure, expected and held to that.
+    const refusals: string[] = [];
+    const spy = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      refusals.push(args.map(String).join(' '));
+    });
     const first = await startConsumer({ group, contracts: [contract], brokers: cluster.brokers });
     await eventually(async () => {
       const s = first.get(ConsumerMetrics).get(group, contract.topic);
@@ -377,6 +384,9 @@ describe('@platform/consumer (real PostgreSQL, Kafka-protocol broker)', () => {
       invalid: 1,
     });
     expect(await committed(admin, group, contract.topic)).toEqual({ 0: '-1' });
+    spy.mockRestore();
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals.filter((l) => !/Produce\(key: 0|Not authorized to access topics/.test(l))).toEqual([]);
 
     cluster.clearRequestErrors(KafkaApiKey.Produce);
     const dlq = await deadLettersOn(cluster.brokers);
@@ -389,6 +399,38 @@ describe('@platform/consumer (real PostgreSQL, Kafka-protocol broker)', () => {
     );
     expect(dlq.messages.filter((m) => m.headers['event-id'] === eventId)).toHaveLength(1);
     expectSeries(second, group, contract.topic, { deadLettered: 1, deadLetterErrors: 0 });
+  });
+
+  it('closes an app whose consumer is still joining without an ERROR line, and the consumer stays gone', async () => {
+    const contract = itemContract('early');
+    const group = `consumertest.early-${suffix()}`;
+    const logged: string[] = [];
+    const capture = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+    const spies = [
+      jest.spyOn(console, 'error').mockImplementation(capture),
+      jest.spyOn(console, 'warn').mockImplementation(capture),
+    ];
+    try {
+      // Closed at several moments of its start: connecting, subscribing, joining.
+      for (const after of [0, 20, 60, 150, 400]) {
+        const app = await startConsumer({ group, contracts: [contract], keep: true, join: false });
+        await new Promise((r) => setTimeout(r, after));
+        await app.close();
+      }
+      // kafkajs restarts a crashed consumer after 100 ms: none may come back after its app closed
+      // and take a message.
+      await new Promise((r) => setTimeout(r, 1500));
+      const producer = await producerFor();
+      const late = await publish(producer, contract, { itemId: 'e-1', mode: 'ok' });
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(runs.filter((r) => r.eventId === late)).toEqual([]);
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
+    // (The test's own producer warns once about kafkajs 2's partitioner: not the consumer's.)
+    expect(
+      logged.filter((l) => /"level":"(ERROR|WARN)"|crash|restart/i.test(l) && !/partitioner/.test(l)),
+    ).toEqual([]);
   });
 
   it('finishes and commits the in-flight message on shutdown; the next replica starts after it', async () => {
