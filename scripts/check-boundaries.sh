@@ -54,14 +54,14 @@ done
 
 # One way to the database: a controller injecting the DataSource, a service running SQL on its tx.
 expect_lint_failure() {
-  local file=$1 rule=$2 what=$3
+  local file=$1 rule=$2 what=$3 check=${4:-data-access check}
   out=$(npx eslint --max-warnings=0 "$file" 2>&1)
   status=$?
   rm -f "$file"
   if [ $status -ne 0 ] && grep -q "$rule" <<<"$out"; then
-    echo "data-access check: lint rejects $what (ok)"
+    echo "$check: lint rejects $what (ok)"
   else
-    echo "data-access check: lint ACCEPTED $what ($file)" >&2
+    echo "$check: lint ACCEPTED $what ($file)" >&2
     echo "$out" | tail -20 >&2
     failed=1
   fi
@@ -154,19 +154,6 @@ done
 
 # One way to repeat work (libs/scheduling): a setInterval in an app and a polling loop in a lib, the two
 # hand-written styles it replaced, each fail the periodic-work rule.
-expect_periodic_failure() {
-  local file=$1 what=$2
-  out=$(npx eslint --max-warnings=0 "$file" 2>&1)
-  status=$?
-  rm -f "$file"
-  if [ $status -ne 0 ] && grep -q "platform/one-periodic-mechanism" <<<"$out"; then
-    echo "periodic-work check: lint rejects $what (ok)"
-  else
-    echo "periodic-work check: lint ACCEPTED $what ($file)" >&2
-    echo "$out" | tail -20 >&2
-    failed=1
-  fi
-}
 cat > apps/public-status/src/periodic-probe.ts <<'TS'
 export class PeriodicProbe {
   private timer?: NodeJS.Timeout;
@@ -175,7 +162,8 @@ export class PeriodicProbe {
   }
 }
 TS
-expect_periodic_failure apps/public-status/src/periodic-probe.ts "a hand-written setInterval"
+expect_lint_failure apps/public-status/src/periodic-probe.ts platform/one-periodic-mechanism \
+  "a hand-written setInterval" "periodic-work check"
 cat > libs/webhooks/src/periodic-probe.ts <<'TS'
 export class PeriodicProbe {
   private running = true;
@@ -187,7 +175,8 @@ export class PeriodicProbe {
   }
 }
 TS
-expect_periodic_failure libs/webhooks/src/periodic-probe.ts "a hand-written polling loop"
+expect_lint_failure libs/webhooks/src/periodic-probe.ts platform/one-periodic-mechanism \
+  "a hand-written polling loop" "periodic-work check"
 
 # Deny by default: an authenticated route without scopes fails the app's route audit.
 cp "$audit_module" "$audit_module.probe-backup"
