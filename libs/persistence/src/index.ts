@@ -19,9 +19,11 @@ export { queryPrepared, statementName } from './prepared-statement';
 export { inTransaction, Transactions, txManager, type IsolationLevel, type Tx } from './transaction';
 export {
   TenantScopedRepository,
+  TenantScopedTables,
   tenantRole,
   tenantSetting,
   type TenantWhere,
+  type TenantColumn,
   type PageOptions,
 } from './tenant-scoped.repository';
 export {

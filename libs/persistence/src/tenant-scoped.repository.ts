@@ -29,43 +29,43 @@ export const tenantRole = (schema: string): string => `${schema}_tenant`;
 /** The setting row-level security reads the tenant from: `<schema>.<tenant column>`. */
 export const tenantSetting = (schema: string, column: string): string => `${schema}.${column}`;
 
+/** Where a repository's tenant lives: the schema and the tenant column of its tables. */
+export interface TenantColumn {
+  schema: string;
+  column: string;
+}
+
 /**
- * Base of every repository over a tenant-owned table, and the one door to its rows (decision 0032).
- * Each method takes the tenant as a required, typed argument (the entity's branded tenant column type,
- * e.g. `OrganizationId`), and the `where` types leave the tenant column out, so a query that forgets or
- * overrides its tenant does not compile. Raw SQL goes through `sql`, where the tenant is always `$1`.
- * Every statement runs as the schema's tenant role with the tenant set (`<schema>.<tenant column>`),
- * so the table's forced row-level security policy backs the condition: a statement that still forgets
- * it sees and writes only that tenant's rows. The DataSource is private: a subclass cannot reach the
- * table around this (and a lint rule bans `txManager` and raw managers in `*.repository.ts`; deliberate
- * cross-tenant repositories are named `*.unscoped.repository.ts`).
+ * The tenant door (decision 0032): raw SQL with the tenant bound as `$1`, and TypeORM work, both run
+ * as the schema's tenant role with the tenant set (`<schema>.<tenant column>`), so the tables' forced
+ * row-level security policy backs every condition: a statement that still forgets its tenant sees and
+ * writes only that tenant's rows. The DataSource is private: a subclass cannot reach a table around
+ * the door (and a lint rule bans `txManager` and raw managers in `*.repository.ts`; deliberate
+ * cross-tenant repositories are named `*.unscoped.repository.ts`). Extend it directly for tables
+ * without an entity (`TenantScopedTables`), or through TenantScopedRepository for an entity's table.
  */
-export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends keyof E & string> {
+export abstract class TenantScopedTables<T> {
   private identity?: { role: string; setting: string; column: string };
 
   protected constructor(
     private readonly ds: DataSource,
-    private readonly entity: EntityTarget<E>,
-    /** The entity property holding the tenant id. */
-    protected readonly tenantKey: K,
+    /** The schema and tenant column, read when the first statement runs (the metadata is built by then). */
+    private readonly where: TenantColumn | ((ds: DataSource) => TenantColumn),
   ) {}
 
-  /** The entity's metadata (column names for statements built by hand). */
-  protected get metadata(): EntityMetadata {
-    return this.ds.getMetadata(this.entity);
-  }
-
-  /** Another entity's metadata, for a statement that also returns its rows (metadata only, no query). */
+  /** An entity's metadata, for a statement that returns its rows (metadata only, no query). */
   protected metadataOf(entity: EntityTarget<ObjectLiteral>): EntityMetadata {
     return this.ds.getMetadata(entity);
   }
 
-  private who(tenant: E[K]): TenantIdentity & { column: string } {
+  /** The database name of the tenant column. */
+  protected get tenantColumn(): string {
+    return this.who('').column;
+  }
+
+  private who(tenant: T | string): TenantIdentity & { column: string } {
     if (!this.identity) {
-      const meta = this.metadata;
-      const column = meta.findColumnWithPropertyName(this.tenantKey)?.databaseName;
-      if (!column) throw new Error(`${String(this.tenantKey)} is not a column`);
-      const schema = meta.schema ?? 'public';
+      const { schema, column } = typeof this.where === 'function' ? this.where(this.ds) : this.where;
       this.identity = { role: tenantRole(schema), setting: tenantSetting(schema, column), column };
     }
     return { ...this.identity, tenant: String(tenant) };
@@ -73,16 +73,16 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
 
   /**
    * The tenant-bound door for raw SQL: `$1` is always the tenant, `params` follow as `$2`, `$3`...
-   * (PostgreSQL refuses a text that never uses `$1`: its type cannot be determined). Runs in `tx` when
-   * given, else in a transaction of its own; as the tenant either way.
+   * (PostgreSQL refuses a text that never uses `$1`). Runs in `tx` when given, else in a transaction
+   * of its own; as the tenant either way.
    */
-  protected async sql<R>(tenant: E[K], text: string, params: readonly unknown[] = [], tx?: Tx): Promise<R[]> {
+  protected async sql<R>(tenant: T, text: string, params: readonly unknown[] = [], tx?: Tx): Promise<R[]> {
     return (await this.statement<R>(tenant, text, params, tx, false)).rows;
   }
 
   /** `sql` for an UPDATE or DELETE: how many rows it changed. */
   protected async sqlCount(
-    tenant: E[K],
+    tenant: T,
     text: string,
     params: readonly unknown[] = [],
     tx?: Tx,
@@ -94,17 +94,12 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
    * `sql` as a named prepared statement on the connection (queryPrepared's rule: hot paths with a
    * bounded set of texts, e.g. one per number of rows): parsed and planned once per connection.
    */
-  protected async sqlPrepared<R>(
-    tenant: E[K],
-    text: string,
-    params: readonly unknown[],
-    tx?: Tx,
-  ): Promise<R[]> {
+  protected async sqlPrepared<R>(tenant: T, text: string, params: readonly unknown[], tx?: Tx): Promise<R[]> {
     return (await this.statement<R>(tenant, text, params, tx, true)).rows;
   }
 
   private statement<R>(
-    tenant: E[K],
+    tenant: T,
     text: string,
     params: readonly unknown[],
     tx: Tx | undefined,
@@ -121,11 +116,11 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
   }
 
   /**
-   * TypeORM work on an entity manager that runs as the tenant (in `tx` when given): for what the methods
-   * below do not cover (locks, joins with other entities). Row-level security backs it; its conditions
-   * still name the tenant.
+   * TypeORM work on an entity manager that runs as the tenant (in `tx` when given): for what the door's
+   * other methods do not cover (locks, joins with other entities). Row-level security backs it; its
+   * conditions still name the tenant.
    */
-  protected asTenant<R>(tenant: E[K], work: (m: EntityManager) => Promise<R>, tx?: Tx): Promise<R> {
+  protected asTenant<R>(tenant: T, work: (m: EntityManager) => Promise<R>, tx?: Tx): Promise<R> {
     return asTenant(this.ds, tx && txManager(tx), this.who(tenant), work);
   }
 
@@ -133,7 +128,7 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
    * Runs `work` in `tx` and then undoes everything it wrote (a savepoint rolled back): for previews.
    * The tenant settings the transaction had are kept as they were before the savepoint.
    */
-  protected async undone<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+  protected async undone<R>(tx: Tx, work: () => Promise<R>): Promise<R> {
     const m = txManager(tx);
     const marks = tenantMarks(m);
     await m.query('SAVEPOINT tenant_scoped_undone');
@@ -144,6 +139,37 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
       await m.query('RELEASE SAVEPOINT tenant_scoped_undone');
       restoreTenantMarks(m, marks);
     }
+  }
+}
+
+/**
+ * Base of every repository over a tenant-owned entity's table: the tenant door (TenantScopedTables)
+ * with its schema and tenant column read from the entity's metadata, and typed methods. Each takes the
+ * tenant as a required, typed argument (the entity's branded tenant column type, e.g. `OrganizationId`),
+ * and the `where` types leave the tenant column out, so a call that forgets or overrides its tenant
+ * does not compile.
+ */
+export abstract class TenantScopedRepository<
+  E extends ObjectLiteral,
+  K extends keyof E & string,
+> extends TenantScopedTables<E[K]> {
+  protected constructor(
+    ds: DataSource,
+    private readonly entity: EntityTarget<E>,
+    /** The entity property holding the tenant id. */
+    protected readonly tenantKey: K,
+  ) {
+    super(ds, (source) => {
+      const meta = source.getMetadata(entity);
+      const column = meta.findColumnWithPropertyName(tenantKey)?.databaseName;
+      if (!column) throw new Error(`${String(tenantKey)} is not a column`);
+      return { schema: meta.schema ?? 'public', column };
+    });
+  }
+
+  /** The entity's metadata (column names for statements built by hand). */
+  protected get metadata(): EntityMetadata {
+    return this.metadataOf(this.entity);
   }
 
   private table<R>(tenant: E[K], tx: Tx | undefined, work: (t: Repository<E>) => Promise<R>): Promise<R> {
@@ -256,7 +282,7 @@ export abstract class TenantScopedRepository<E extends ObjectLiteral, K extends 
     run: (q: SelectQueryBuilder<E>) => Promise<R>,
     tx?: Tx,
   ): Promise<R> {
-    const { column } = this.who(tenant);
+    const column = this.tenantColumn;
     return this.table(tenant, tx, (t) =>
       run(t.createQueryBuilder(alias).where(`${alias}.${column} = :__tenant`, { __tenant: tenant })),
     );

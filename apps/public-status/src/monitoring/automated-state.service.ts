@@ -6,7 +6,7 @@ import { StateService } from '../status/state.service';
 import type { BusinessId } from '../tenancy/business-id';
 import { desiredState, heldByStaff, type AutomatedSource, type Signal } from './automated-state';
 import { stateOfCheck } from './check-outcome';
-import { MonitoringChecksRepository } from './monitoring-checks.unscoped.repository';
+import { MonitoringChecksRepository } from './monitoring-checks.repository';
 
 /** The platform's health of one app as the mapping needs it (PlatformHealthService, decision 0021). */
 export type PlatformHealthLookup = (

@@ -6,7 +6,8 @@ import { PublicStatusConfig } from '../config/public-status.config';
 import { AutomatedStateService } from './automated-state.service';
 import { nextStreak, outcomeOf } from './check-outcome';
 import { probe } from './check-probe';
-import { MonitoringChecksRepository, type ClaimedCheck } from './monitoring-checks.unscoped.repository';
+import { CheckRunsRepository } from './check-runs.unscoped.repository';
+import type { ClaimedCheck } from './monitoring-checks.repository';
 
 /** Added to a run's timeout for its lease: the time to write its result after the probe gave up. */
 const LEASE_MARGIN_MS = 10_000;
@@ -15,7 +16,7 @@ const PURGE_BATCH = 5000;
 
 /**
  * Runs monitoring checks on every replica (PeriodicJob, cluster scope), stateless: each tick claims
- * due slots from PostgreSQL (MonitoringChecksRepository.claimDue), probes them concurrently, and
+ * due slots from PostgreSQL (CheckRunsRepository.claimDue), probes them concurrently, and
  * records each result with the check's new streak and any resulting state change in one transaction. Replicas share the work
  * without knowing of each other; a slot runs once (claim + unique (check, slot)).
  */
@@ -25,7 +26,7 @@ export class CheckRunnerService extends PeriodicJob<void> {
   private lastPurge = 0;
 
   constructor(
-    private readonly repository: MonitoringChecksRepository,
+    private readonly repository: CheckRunsRepository,
     private readonly automated: AutomatedStateService,
     private readonly transactions: Transactions,
     private readonly cfg: PublicStatusConfig,

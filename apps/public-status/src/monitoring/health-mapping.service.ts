@@ -3,7 +3,7 @@ import { Transactions } from '@platform/persistence';
 import { PeriodicJob } from '@platform/scheduling';
 import { PublicStatusConfig } from '../config/public-status.config';
 import { AutomatedStateService } from './automated-state.service';
-import { MonitoringChecksRepository } from './monitoring-checks.unscoped.repository';
+import { CheckRunsRepository } from './check-runs.unscoped.repository';
 
 /**
  * Maps the platform's own health (PlatformHealthService, decision 0021) onto the resources that name a
@@ -15,7 +15,7 @@ import { MonitoringChecksRepository } from './monitoring-checks.unscoped.reposit
 @Injectable()
 export class HealthMappingService extends PeriodicJob<number> {
   constructor(
-    private readonly repository: MonitoringChecksRepository,
+    private readonly repository: CheckRunsRepository,
     private readonly automated: AutomatedStateService,
     private readonly transactions: Transactions,
     private readonly cfg: PublicStatusConfig,

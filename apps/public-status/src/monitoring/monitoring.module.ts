@@ -9,7 +9,8 @@ import {
 } from './automated-state.service';
 import { CheckRunnerService } from './check-runner.service';
 import { HealthMappingService } from './health-mapping.service';
-import { MonitoringChecksRepository } from './monitoring-checks.unscoped.repository';
+import { CheckRunsRepository } from './check-runs.unscoped.repository';
+import { MonitoringChecksRepository } from './monitoring-checks.repository';
 import { MonitoringController } from './monitoring.controller';
 import { MonitoringService } from './monitoring.service';
 
@@ -24,6 +25,7 @@ import { MonitoringService } from './monitoring.service';
   providers: [
     ...PUBLIC_STATUS_PROVIDERS,
     MonitoringChecksRepository,
+    CheckRunsRepository,
     AutomatedStateService,
     CheckRunnerService,
     HealthMappingService,

@@ -16,7 +16,7 @@ import {
   MonitoringChecksRepository,
   type CheckRow,
   type CheckSettings,
-} from './monitoring-checks.unscoped.repository';
+} from './monitoring-checks.repository';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
