@@ -84,6 +84,26 @@ describe('startTracing', () => {
 });
 
 describe('startInMemoryTracing', () => {
+  it('takes over from the carrying of the context a process started with tracing off', async () => {
+    let tracing = undefined as unknown as TracingModule;
+    jest.isolateModules(() => {
+      // The real SDK, not the stand-in the tests above registered.
+      jest.dontMock('./tracing.sdk');
+      tracing = jest.requireActual<TracingModule>('./tracing');
+    });
+    expect(tracing.startTracing('calendar', {})).toBe(false);
+    const memory = tracing.startInMemoryTracing();
+    try {
+      const span = trace.getTracer('test').startSpan('work');
+      // The SDK's context manager is the one in place: the span is active inside `with`.
+      expect(context.with(trace.setSpan(context.active(), span), () => trace.getActiveSpan())).toBe(span);
+      span.end();
+      expect(memory.spans()).toHaveLength(1);
+    } finally {
+      await memory.shutdown();
+    }
+  });
+
   it('backs the API with a provider and the W3C propagator until it is shut down', async () => {
     jest.dontMock('./tracing.sdk');
     let tracingModule: TracingModule | undefined;

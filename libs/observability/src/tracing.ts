@@ -75,6 +75,10 @@ export async function stopTracing(): Promise<void> {
  */
 export function startInMemoryTracing(env: NodeJS.ProcessEnv = {}): InMemoryTracing {
   if (running) throw new Error('tracing is already running in this process');
+  // The SDK registers the same globals as the carrying of the context: the second registration would fail.
+  passing?.shutdown();
+  passing = undefined;
+  setTracePassThrough(false);
   const memory = sdk().startInMemorySdk(loadConfig(TracingConfig, env), 'test');
   running = memory;
   return {
