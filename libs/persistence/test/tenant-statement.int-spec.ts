@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Client, type PoolClient } from 'pg';
+import { Client, type Pool, type PoolClient } from 'pg';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { TenantScopedRepository, dataSourceOptions, poolOf, tenantRole } from '../src';
 import { TenantStatementQuery } from '../src/tenant-statement-query';
@@ -104,7 +104,7 @@ describe('a tenant statement outside a transaction', () => {
   });
 
   it('sends it with its setting as one query, no BEGIN or COMMIT, in one implicit transaction', async () => {
-    const pool = poolOf(ds)!;
+    const pool = poolOf(ds) as Pool;
     const sent: string[] = [];
     const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
     const spy = jest.spyOn(pool, 'connect').mockImplementation((async () => {
