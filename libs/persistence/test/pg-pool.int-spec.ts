@@ -38,7 +38,7 @@ describe('poolOf', () => {
     await a.query('SELECT 1');
     expect(pa.totalCount).toBeGreaterThanOrEqual(1);
     expect(pb.totalCount).toBe(before);
-    const [{ name }] = await pa!
+    const [{ name }] = await pa
       .query(`SELECT current_setting('application_name') AS name`)
       .then((r) => r.rows);
     expect(name).toBe('pool-of-a');
