@@ -1,3 +1,4 @@
+import { isIanaTimeZone } from '@platform/time';
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
@@ -134,21 +135,6 @@ export function IsInstant(
     { name: 'isInstant', validator: { validate: (v: unknown) => isInstant(v, opts) } },
     options,
   );
-}
-
-/**
- * An IANA time zone name (`Asia/Almaty`, `Etc/GMT-5`, `UTC`; any case, as Intl accepts it). Since
- * Node 24, Intl (and class-validator's `IsTimeZone`) also take a bare offset (`+05:00`, `-0500`),
- * which names no zone: no rules, no daylight saving, nothing recurrence or display can follow.
- */
-export function isIanaTimeZone(v: unknown): v is string {
-  if (typeof v !== 'string' || v.length === 0 || v.length > 64 || !/^[A-Za-z]/.test(v)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: v });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** `isIanaTimeZone`, under class-validator's rule name `isTimeZone` (its localised message). */

@@ -72,7 +72,6 @@ export {
   IsIanaTimeZone,
   isCalendarDate,
   isInstant,
-  isIanaTimeZone,
   FreeFormMap,
   type FreeFormMapLimits,
 } from './fields';

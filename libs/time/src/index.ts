@@ -30,6 +30,7 @@ export {
   resolveZone,
   fixedOffsetZone,
   canonicalTimeZone,
+  isIanaTimeZone,
   steadyOffsetForLocalDay,
   localDateTime,
   UTC,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DAY_MS, daysFromCivil, formatWall } from './civil-date';
-import { resolveZone as maybeZone, type Zone } from './time-zone';
+import { resolveZone as maybeZone, type Zone, isIanaTimeZone } from './time-zone';
 
 function resolveZone(name: string): Zone {
   const zone = maybeZone(name);
@@ -141,5 +141,21 @@ describe('time zones through Intl', () => {
     ]) {
       expect(maybeZone(bad)).toBeNull();
     }
+  });
+});
+
+describe('isIanaTimeZone', () => {
+  it('takes IANA zone names only, not the bare offsets Intl also accepts since Node 24', () => {
+    for (const ok of [
+      'Asia/Almaty',
+      'asia/almaty',
+      'Europe/Berlin',
+      'Etc/GMT-5',
+      'UTC',
+      'America/Argentina/Buenos_Aires',
+    ])
+      expect(isIanaTimeZone(ok)).toBe(true);
+    for (const bad of ['+05:00', '-0500', '+05', 'Z', 'GMT+5', 'Mars/Olympus', '', ' Asia/Almaty', 5, null])
+      expect(isIanaTimeZone(bad)).toBe(false);
   });
 });

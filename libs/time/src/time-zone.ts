@@ -217,3 +217,18 @@ export function localDateTime(at: Date, timeZone: string): string {
   const fraction = millis ? `.${String(millis).padStart(3, '0')}` : '';
   return `${formatWall(wall)}${fraction}${formatOffset(offset)}`;
 }
+
+/**
+ * An IANA time zone name (`Asia/Almaty`, `Etc/GMT-5`, `UTC`; any case, as Intl accepts it). Since
+ * Node 24, Intl (and class-validator's `IsTimeZone`) also take a bare offset (`+05:00`, `-0500`),
+ * which names no zone: no rules, no daylight saving, nothing recurrence or display can follow.
+ */
+export function isIanaTimeZone(v: unknown): v is string {
+  if (typeof v !== 'string' || v.length === 0 || v.length > 64 || !/^[A-Za-z]/.test(v)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,9 +1,9 @@
-import { isIanaTimeZone } from '@platform/envelope';
 import { AvailabilityError, AvailabilityErrorReason as R } from './availability.errors';
 import { assertRange, mergeIntervals, type Interval, type TimeRange } from './intervals';
 import {
   canonicalTimeZone,
   DAY_MS,
+  isIanaTimeZone,
   MINUTE_MS,
   resolveZone,
   steadyOffsetForLocalDay,
