@@ -5,7 +5,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import type { Producer } from 'kafkajs';
+import { Partitioners, type Producer } from 'kafkajs';
 import { createKafka } from '@platform/kafka';
 import { DEAD_LETTER_TOPIC } from '@platform/messaging';
 import { Inbox } from '@platform/outbox';
@@ -72,6 +72,7 @@ export class ConsumerService implements OnApplicationBootstrap, BeforeApplicatio
     const kafka = createKafka(cfg, `${cfg.KAFKA_CLIENT_ID}-consumer-${cfg.INSTANCE_ID}`);
     this.producer = kafka.producer({
       allowAutoTopicCreation: true,
+      createPartitioner: Partitioners.DefaultPartitioner,
       retry: { initialRetryTime: 100, retries: 3, maxRetryTime: 2000 },
     });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.producerConnected = false));

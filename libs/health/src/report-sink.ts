@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Producer } from 'kafkajs';
 import type { KafkaClientConfig } from '@platform/config';
 import { kafkaClientOptions } from '@platform/kafka';
 
@@ -77,7 +77,11 @@ export class KafkaReportSink implements ReportSink {
         retry: { initialRetryTime: 100, retries: 1, maxRetryTime: 1000 },
         logLevel: logLevel.NOTHING,
       });
-      const producer = kafka.producer({ allowAutoTopicCreation: true, retry: { retries: 1 } });
+      const producer = kafka.producer({
+        allowAutoTopicCreation: true,
+        createPartitioner: Partitioners.DefaultPartitioner,
+        retry: { retries: 1 },
+      });
       try {
         await within(producer.connect(), SEND_TIMEOUT_MS, 'connecting to Kafka');
       } catch (err) {

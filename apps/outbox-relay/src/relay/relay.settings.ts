@@ -1,4 +1,4 @@
-import type { Producer } from 'kafkajs';
+import { Partitioners, type Producer } from 'kafkajs';
 import { createKafka } from '@platform/kafka';
 import type { RelayOptions } from '@platform/outbox';
 import type { RelayConfig } from '../config/relay.config';
@@ -11,6 +11,8 @@ import type { RelayLoopOptions } from './relay-loop';
 export function createRelayProducer(cfg: RelayConfig): Producer {
   return createKafka(cfg, `${cfg.KAFKA_CLIENT_ID}-${cfg.INSTANCE_ID}`).producer({
     allowAutoTopicCreation: true,
+    // kafkajs 2's default, named so that it does not warn about having changed it (murmur2 of the key).
+    createPartitioner: Partitioners.DefaultPartitioner,
     // One request in flight keeps per-partition order without the idempotent producer.
     maxInFlightRequests: 1,
     retry: { initialRetryTime: 100, retries: 5, maxRetryTime: 3000 },
