@@ -111,9 +111,11 @@ export async function tenantStatement<R>(
   }).catch(failed(text, params)) as Promise<TenantResult<R>>;
 }
 
-/** Pooled connections on which SET_TENANT is prepared (under SET_TENANT_NAME). */
+/** Pooled connections on which SET_TENANT is prepared (under setTenantName()). */
 const settingPrepared = new WeakSet<object>();
-const SET_TENANT_NAME = statementName(SET_TENANT) ?? 'platform_set_tenant';
+// A function, not a constant: prepared-statement.ts and this module import each other (through
+// transaction.ts), and a call at load time would run before prepared-statement's own constants exist.
+const setTenantName = (): string => statementName(SET_TENANT) ?? 'platform_set_tenant';
 
 /**
  * One statement outside any transaction, as `who`, in one round trip (TenantStatementQuery: the setting
@@ -130,12 +132,12 @@ async function alone<R>(
   try {
     const values = [who.setting, who.tenant, who.role];
     if (!settingPrepared.has(client)) {
-      await client.query({ name: SET_TENANT_NAME, text: SET_TENANT, values });
+      await client.query({ name: setTenantName(), text: SET_TENANT, values });
       settingPrepared.add(client);
     }
     return await new Promise<QueryResult<R & QueryResultRow>>((resolve, reject) => {
       client.query(
-        new TenantStatementQuery<R>(config, { name: SET_TENANT_NAME, values }, (err, result) =>
+        new TenantStatementQuery<R>(config, { name: setTenantName(), values }, (err, result) =>
           err ? reject(err) : resolve(result as QueryResult<R & QueryResultRow>),
         ),
       );
