@@ -114,10 +114,12 @@ describe('HTTP drain on shutdown (libs/envelope http-drain)', () => {
         value: { done: true },
       });
     }
-    // Every request sent before the shutdown was answered in full; what failed was refused afterwards
-    // (a new connection to a closed listener), never cut in the middle.
+    // Every request sent before the shutdown was answered in full; what failed was sent afterwards and
+    // refused at the connection: a new connection to the closed listener (ECONNREFUSED), or a kept-alive
+    // one that the drain's sweep closed as idle while the client was reusing it (ECONNRESET: the race
+    // every HTTP/1.1 client must retry, RFC 9112 9.3.1; a busy machine widens it). Nothing else.
     expect(outcomes.filter((o) => o.error && !o.sentAfterShutdown)).toEqual([]);
-    expect(outcomes.filter((o) => o.error && o.error !== 'ECONNREFUSED')).toEqual([]);
+    expect(outcomes.filter((o) => o.error && !['ECONNREFUSED', 'ECONNRESET'].includes(o.error))).toEqual([]);
     // Answers to requests that arrived once the shutdown had begun told the client to hang up.
     const late = answered.filter((o) => o.sentAfterShutdown);
     expect(late.length).toBeGreaterThan(0);
