@@ -3,7 +3,6 @@ import type { INestApplication, LogLevel } from '@nestjs/common';
 import { createHttpApp } from '@platform/envelope';
 import { LendingAppModule } from './app.module';
 import { CURRENT_API_VERSION, apiVersionMiddleware } from './common/api-version';
-import { requestContextMiddleware } from './common/request-context';
 
 export async function createLendingApp(
   env: NodeJS.ProcessEnv = process.env,
@@ -15,7 +14,7 @@ export async function createLendingApp(
     first: [apiVersionMiddleware],
     unparsableHeaders: { 'Api-Version': CURRENT_API_VERSION },
   });
-  // The rest of the request runs with its id at hand: the events it writes carry it (request-id).
-  app.use(requestContextMiddleware);
+  // The request's id is at hand for everything it runs (libs/observability's request context, set by
+  // the envelope's request-id middleware): the events it writes carry it (request-id).
   return app;
 }

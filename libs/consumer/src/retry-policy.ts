@@ -1,3 +1,5 @@
+import { backoffDelayMs } from '@platform/network';
+
 /** How often a failing handler runs before its message is dead-lettered, and how long it waits between. */
 export interface RetryPolicy {
   /** Handler runs per message, the first one included; 1 means no retry. */
@@ -22,13 +24,13 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 
 /**
  * Wait before retry number `n` (1-based): exponential, capped, with jitter in the upper half so that
- * replicas failing on the same cause do not retry in lockstep (the relay's back-off, same shape).
+ * replicas failing on the same cause do not retry in lockstep (libs/network's backoff, equal jitter, as
+ * the relay's).
  */
 export function backoffDelay(
   n: number,
   p: Pick<RetryPolicy, 'baseMs' | 'maxMs'>,
   random = Math.random,
 ): number {
-  const exp = Math.min(p.maxMs, p.baseMs * 2 ** Math.max(0, n - 1));
-  return Math.round(exp / 2 + (random() * exp) / 2);
+  return backoffDelayMs(n, { backoffBaseMs: p.baseMs, backoffMaxMs: p.maxMs, jitter: 'equal' }, random);
 }

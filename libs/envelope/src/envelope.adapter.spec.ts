@@ -43,6 +43,14 @@ class EnvelopedController {
     throw commonError(CommonError.FORBIDDEN);
   }
 
+  // A cacheable route (Nest sets @Header before the handler runs, so its refusal carries it too).
+  @Get('cached-fails')
+  @Header('Cache-Control', 'public, max-age=60')
+  @Header('Vary', 'Origin')
+  cachedFails() {
+    throw commonError(CommonError.FORBIDDEN);
+  }
+
   @RawResponse()
   @Get('raw')
   @Header('content-type', 'text/plain')
@@ -115,6 +123,21 @@ describe('the envelope, put on by the adapter', () => {
     });
     expect(body.error).toMatch(/[а-я]/);
     expect(res.headers.get('x-request-id')).toBe('req-1');
+  });
+
+  it('varies every error on the language headers, kept with a Vary the route set, on a cacheable route too', async () => {
+    for (const path of ['/t/fails', '/t/cached-fails']) {
+      const [ru, es] = await Promise.all(
+        ['ru', 'es'].map((l) => get(path, { headers: { 'language-code': l } })),
+      );
+      expect(JSON.parse(ru.text).error).not.toBe(JSON.parse(es.text).error);
+      const vary = String(ru.headers.get('vary')).split(/\s*,\s*/);
+      expect(vary).toEqual(expect.arrayContaining(['Language-Code', 'Accept-Language']));
+      if (path === '/t/cached-fails') {
+        expect(vary).toContain('Origin');
+        expect(ru.headers.get('cache-control')).toBe('public, max-age=60');
+      }
+    }
   });
 
   it('sends what a @RawResponse() route returns as it is, on a handler or a whole controller', async () => {

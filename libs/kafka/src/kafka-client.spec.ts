@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, KafkaClientConfig, loadConfig } from '@platform/config';
-import { kafkaClientOptions, kafkaMicroserviceOptions } from './kafka-client';
+import { logLevel, type LogEntry } from 'kafkajs';
+import { kafkaClientOptions, kafkaLogLevel, kafkaMicroserviceOptions } from './kafka-client';
 
 // Shapes only: the TLS handshake with these options is in libs/kafka/test/kafka-tls.int-spec.ts.
 const CA = '-----BEGIN CERTIFICATE-----\nTUlJQ0E=\n-----END CERTIFICATE-----\n';
@@ -99,5 +100,50 @@ describe('kafkaClientOptions: TLS settings to kafkajs', () => {
         KAFKA_SSL_KEY_FILE: '/user.key',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('kafkajs log lines', () => {
+  const entry = (level: logLevel, namespace: string, log: Record<string, unknown>): LogEntry => ({
+    namespace,
+    level,
+    label: { [logLevel.ERROR]: 'ERROR', [logLevel.WARN]: 'WARN' }[level as number] ?? 'INFO',
+    log: { timestamp: '2026-12-03T07:00:00.000Z', message: '', ...log },
+  });
+  const rebalancing = entry(logLevel.ERROR, 'Connection', {
+    message: 'Response Heartbeat(key: 12, version: 3)',
+    error: 'The group is rebalancing, so a rejoin is needed',
+  });
+
+  it("prints the group protocol's routine answers (a rebalance) at DEBUG, failures as they are", () => {
+    expect(kafkaLogLevel(rebalancing)).toBe(logLevel.DEBUG);
+    const refused = entry(logLevel.ERROR, 'Connection', {
+      message: 'Response Produce(key: 0, version: 7)',
+      error: 'Not authorized to access topics: [Topic authorization failed]',
+    });
+    expect(kafkaLogLevel(refused)).toBe(logLevel.ERROR);
+    const crash = entry(logLevel.ERROR, 'Consumer', { message: 'Crash: KafkaJSConnectionClosedError' });
+    expect(kafkaLogLevel(crash)).toBe(logLevel.ERROR);
+  });
+
+  it('every client the apps make logs through it: a rebalance prints nothing, a failure one JSON line', () => {
+    const create = kafkaClientOptions(loadConfig(KafkaClientConfig, {})).logCreator;
+    expect(create).toBeDefined();
+    const log = create?.(logLevel.WARN);
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      log?.(rebalancing);
+      expect(spy).not.toHaveBeenCalled();
+      log?.(entry(logLevel.ERROR, 'Consumer', { message: 'Crash: boom', groupId: 'g' }));
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(String(spy.mock.calls[0][0]))).toEqual({
+        level: 'ERROR',
+        timestamp: '2026-12-03T07:00:00.000Z',
+        message: '[Consumer] Crash: boom',
+        groupId: 'g',
+      });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
-import { Kafka, logLevel, type KafkaConfig, type SASLOptions } from 'kafkajs';
+import { Kafka, logLevel, type KafkaConfig, type LogEntry, type SASLOptions } from 'kafkajs';
 import { Transport, type KafkaOptions } from '@nestjs/microservices';
 import type { KafkaClientConfig } from '@platform/config';
 
@@ -48,6 +48,53 @@ function ssl(cfg: KafkaClientConfig): ConnectionOptions | boolean {
 }
 
 /**
+ * Broker answers that are the group protocol's normal signals, not failures: kafkajs's connection logs
+ * every error answer at ERROR, then handles these itself (it rejoins the group, or the request was
+ * answered after its connection was closed). Printed at each rebalance, they filled runs and logs with
+ * ERROR lines that nobody needs to act on.
+ */
+const ROUTINE_ANSWERS = [
+  'The group is rebalancing, so a rejoin is needed',
+  'The coordinator is not aware of this member',
+  'Specified group generation id is not valid',
+  "The coordinator is loading and hence can't process requests",
+];
+
+/** The level a kafkajs entry is printed at: a routine group answer is DEBUG; everything else as given. */
+export function kafkaLogLevel(entry: LogEntry): logLevel {
+  const { message, error } = entry.log as { message?: string; error?: unknown };
+  if (
+    entry.level === logLevel.ERROR &&
+    message?.startsWith('Response ') &&
+    typeof error === 'string' &&
+    ROUTINE_ANSWERS.includes(error)
+  )
+    return logLevel.DEBUG;
+  return entry.level;
+}
+
+/** kafkajs's console logger (one JSON line per entry), with `kafkaLogLevel` deciding the level. */
+const kafkaLogCreator =
+  (threshold: logLevel) =>
+  () =>
+  (entry: LogEntry): void => {
+    const level = kafkaLogLevel(entry);
+    if (level > threshold || level === logLevel.NOTHING) return;
+    const prefix = entry.namespace ? `[${entry.namespace}] ` : '';
+    const line = JSON.stringify({
+      level: level === entry.level ? entry.label : 'DEBUG',
+      ...entry.log,
+      message: `${prefix}${entry.log.message}`,
+    });
+    // kafkajs's own logger writes to the console too (tests and collectors read it there).
+    /* eslint-disable no-console */
+    const print =
+      level === logLevel.ERROR ? console.error : level === logLevel.WARN ? console.warn : console.log;
+    /* eslint-enable no-console */
+    print(line);
+  };
+
+/**
  * The kafkajs client settings every app uses. Nothing here knows whether the brokers are Apache Kafka
  * or the embedded mock: no idempotent producer and no admin topic creation on the request path (the
  * mock lacks a controller; real Kafka doesn't need either for at-least-once plus inbox dedupe).
@@ -62,6 +109,7 @@ export function kafkaClientOptions(cfg: KafkaClientConfig, clientId = cfg.KAFKA_
     requestTimeout: 10000,
     retry: { initialRetryTime: 100, retries: 8, maxRetryTime: 5000 },
     logLevel: logLevel.WARN,
+    logCreator: kafkaLogCreator(logLevel.WARN),
   };
 }
 

@@ -13,6 +13,9 @@ export interface RetrySchedule {
   jitter?: 'full' | 'equal';
 }
 
+/** What a delay needs of a schedule (consumers and the relay count their attempts themselves). */
+export type BackoffWindow = Pick<RetrySchedule, 'backoffBaseMs' | 'backoffMaxMs' | 'jitter'>;
+
 /** ~32 h on average, at most ~65 h, over 15 attempts (decision 0018). */
 export const DEFAULT_RETRY_SCHEDULE: RetrySchedule = Object.freeze({
   backoffBaseMs: 60_000,
@@ -21,7 +24,7 @@ export const DEFAULT_RETRY_SCHEDULE: RetrySchedule = Object.freeze({
 });
 
 /** The cap of the delay after the n-th failed attempt of a budget (n >= 1): min(max, base * 2^(n-1)). */
-export function backoffCapMs(failedAttempts: number, s: RetrySchedule): number {
+export function backoffCapMs(failedAttempts: number, s: BackoffWindow): number {
   const n = Math.max(1, failedAttempts);
   // 2 ** 60 and beyond would only overflow towards Infinity: the cap wins long before.
   return Math.min(s.backoffMaxMs, s.backoffBaseMs * 2 ** Math.min(n - 1, 52));
@@ -32,7 +35,7 @@ export function backoffCapMs(failedAttempts: number, s: RetrySchedule): number {
  * uniform in [0, cap]; equal jitter in [cap/2, cap] (the n-th interval is then never shorter than the
  * one before, whose cap was half of this one's, until the maximum caps both).
  */
-export function backoffDelayMs(failedAttempts: number, s: RetrySchedule, random = Math.random): number {
+export function backoffDelayMs(failedAttempts: number, s: BackoffWindow, random = Math.random): number {
   const cap = backoffCapMs(failedAttempts, s);
   if (s.jitter === 'equal') {
     const half = Math.ceil(cap / 2);

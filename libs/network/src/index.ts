@@ -2,7 +2,8 @@
  * Addresses and the outside network, one way each: IP literals (normalised, parsed), CIDR blocks and
  * lists (verification's IP allowlists, trusted proxies of the gateway and of verification), address
  * classes and the SSRF guard for URLs the platform calls out to (webhooks, public status monitoring),
- * and the jittered exponential backoff of retries (webhook deliveries, status mail).
+ * and the jittered exponential backoff of retries (webhook deliveries, status mail, Kafka consumers,
+ * the outbox relay).
  */
 export { normalizeAddress, parseV4, parseV6 } from './ip-address';
 export { forwardedForChain, rightmostUntrusted } from './forwarded-for';
@@ -32,4 +33,10 @@ export {
   type ResolvedAddress,
   type TargetCheckOptions,
 } from './public-target';
-export { backoffCapMs, backoffDelayMs, DEFAULT_RETRY_SCHEDULE, type RetrySchedule } from './backoff';
+export {
+  backoffCapMs,
+  backoffDelayMs,
+  DEFAULT_RETRY_SCHEDULE,
+  type BackoffWindow,
+  type RetrySchedule,
+} from './backoff';

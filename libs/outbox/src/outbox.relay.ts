@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import { EventHeader, DEAD_LETTER_TOPIC } from '@platform/messaging';
+import { backoffDelayMs } from '@platform/network';
 import { quoteSchema } from './sql';
 import { CLAIM_RESULT, claimScript } from './relay-sql';
 import {
@@ -177,9 +178,10 @@ export class OutboxRelay {
     await this.producer.sendBatch({ topicMessages: topicMessages(outgoing), acks: -1 });
   }
 
+  /** Equal jitter (libs/network): replicas failing on one cause do not retry in lockstep. */
   private backoff(n: number): number {
-    const exp = Math.min(this.opts.backoffMaxMs, this.opts.backoffBaseMs * 2 ** Math.max(0, n - 1));
-    return Math.round(exp / 2 + (Math.random() * exp) / 2);
+    const { backoffBaseMs, backoffMaxMs } = this.opts;
+    return backoffDelayMs(n, { backoffBaseMs, backoffMaxMs, jitter: 'equal' });
   }
 
   /** One batch, claimed and marked before it returns (no pipelining). */

@@ -31,6 +31,7 @@ export {
   tenantRoleDdl,
   dropTenantTablePolicy,
   tenantIsolationMigration,
+  tenantPoliciesMigration,
   type TenantTable,
 } from './tenant-rls';
 export { BatchWriter, type BatchWriterOptions } from './batch-writer';

@@ -38,9 +38,15 @@ export function tenantRoleDdl(schema: string): string[] {
  * allowed every row explicitly; the tenant role is not that user, so only `tenant_isolation` applies
  * to it.
  */
-export function tenantTablePolicy(schema: string, table: string, column: string): string[] {
+export function tenantTablePolicy(
+  schema: string,
+  table: string,
+  column: string,
+  /** The tenant column whose setting it reads, when the table names it otherwise (`tenant_id`). */
+  settingColumn = column,
+): string[] {
   const t = `${schema}.${table}`;
-  const mine = `${column} = current_setting('${tenantSetting(schema, column)}', true)`;
+  const mine = `${column} = current_setting('${tenantSetting(schema, settingColumn)}', true)`;
   return [
     `ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`,
     `ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`,
@@ -66,6 +72,8 @@ export function dropTenantTablePolicy(schema: string, table: string): string[] {
 export interface TenantTable {
   table: string;
   column: string;
+  /** The service's own tenant column, whose setting the policy reads (default: `column`). */
+  settingColumn?: string;
 }
 
 /**
@@ -86,8 +94,8 @@ export function tenantIsolationMigration(
 
     async up(q: QueryRunner): Promise<void> {
       for (const ddl of tenantRoleDdl(schema)) await q.query(ddl);
-      for (const { table, column: c } of [...(await tablesWith(q, schema, column)), ...also])
-        for (const ddl of tenantTablePolicy(schema, table, c)) await q.query(ddl);
+      for (const t of [...(await tablesWith(q, schema, column)), ...also])
+        for (const ddl of tenantTablePolicy(schema, t.table, t.column, t.settingColumn)) await q.query(ddl);
     }
 
     async down(q: QueryRunner): Promise<void> {
@@ -106,4 +114,28 @@ async function tablesWith(q: QueryRunner, schema: string, column: string): Promi
     [schema, column],
   )) as { table: string }[];
   return rows.map((r) => ({ table: r.table, column }));
+}
+
+/**
+ * A later migration's policies for named tables (tenantTablePolicy each; the schema's role exists
+ * already, from tenantIsolationMigration).
+ */
+export function tenantPoliciesMigration(
+  name: string,
+  schema: string,
+  tables: readonly TenantTable[],
+): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = name;
+
+    async up(q: QueryRunner): Promise<void> {
+      for (const t of tables)
+        for (const ddl of tenantTablePolicy(schema, t.table, t.column, t.settingColumn)) await q.query(ddl);
+    }
+
+    async down(q: QueryRunner): Promise<void> {
+      for (const { table } of tables)
+        for (const ddl of dropTenantTablePolicy(schema, table)) await q.query(ddl);
+    }
+  };
 }

@@ -1,5 +1,8 @@
 import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import type { Pool, QueryConfig, QueryResult, QueryResultRow } from 'pg';
+import { poolOf } from './pg-pool';
 import { statementName } from './prepared-statement';
+import { TenantStatementQuery } from './tenant-statement-query';
 import type { TenantIdentity } from './tenant-pools';
 
 /** Switches to the tenant role and sets the tenant, both transaction-local: one statement. */
@@ -98,7 +101,52 @@ export async function tenantStatement<R>(
       .catch(failed(text, params)) as Promise<TenantResult<R>>;
   };
   if (m) return run(await enter(m, who));
-  return asTenant(ds, undefined, who, async (own) => run(await enter(own, who)));
+  const pool = poolOf(ds);
+  if (!pool) return asTenant(ds, undefined, who, async (own) => run(await enter(own, who)));
+  ds.logger.logQuery(text, params as unknown[]);
+  return alone<R>(pool, who, {
+    text,
+    values: params as unknown[],
+    name: prepared ? (statementName(text) ?? undefined) : undefined,
+  }).catch(failed(text, params)) as Promise<TenantResult<R>>;
+}
+
+/** Pooled connections on which SET_TENANT is prepared (under SET_TENANT_NAME). */
+const settingPrepared = new WeakSet<object>();
+const SET_TENANT_NAME = statementName(SET_TENANT) ?? 'platform_set_tenant';
+
+/**
+ * One statement outside any transaction, as `who`, in one round trip (TenantStatementQuery: the setting
+ * and the statement in one implicit transaction, no BEGIN or COMMIT). The first use of a pooled
+ * connection prepares the setting on it first (one round trip in the connection's life).
+ */
+async function alone<R>(
+  pool: Pool,
+  who: TenantIdentity,
+  config: QueryConfig,
+): Promise<QueryResult<R & QueryResultRow>> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const values = [who.setting, who.tenant, who.role];
+    if (!settingPrepared.has(client)) {
+      await client.query({ name: SET_TENANT_NAME, text: SET_TENANT, values });
+      settingPrepared.add(client);
+    }
+    return await new Promise<QueryResult<R & QueryResultRow>>((resolve, reject) => {
+      client.query(
+        new TenantStatementQuery<R>(config, { name: SET_TENANT_NAME, values }, (err, result) =>
+          err ? reject(err) : resolve(result as QueryResult<R & QueryResultRow>),
+        ),
+      );
+    });
+  } catch (err) {
+    // A connection that failed below the statement (a protocol error) is not given back as if sound.
+    if (!(err as { code?: unknown }).code) broken = err as Error;
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**

@@ -28,17 +28,17 @@ describe('poolOf', () => {
     made.push(a, b);
     expect(poolOf(a)).toBeUndefined();
     await Promise.all([a.initialize(), b.initialize()]);
-    const pa = poolOf(a);
-    const pb = poolOf(b);
+    const pa = poolOf(a) as Pool;
+    const pb = poolOf(b) as Pool;
     expect(pa).toBeInstanceOf(Pool);
     expect(pb).toBeInstanceOf(Pool);
     expect(pa).not.toBe(pb);
     // A statement through the DataSource takes a connection of that pool and no other's.
-    const before = pb!.totalCount;
+    const before = pb.totalCount;
     await a.query('SELECT 1');
-    expect(pa!.totalCount).toBeGreaterThanOrEqual(1);
-    expect(pb!.totalCount).toBe(before);
-    const [{ name }] = await pa!
+    expect(pa.totalCount).toBeGreaterThanOrEqual(1);
+    expect(pb.totalCount).toBe(before);
+    const [{ name }] = await pa
       .query(`SELECT current_setting('application_name') AS name`)
       .then((r) => r.rows);
     expect(name).toBe('pool-of-a');

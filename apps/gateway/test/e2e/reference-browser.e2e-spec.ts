@@ -30,6 +30,7 @@ describe('API reference in a browser, through the gateway', () => {
   let gw: string;
   let browser: Browser;
   let apiKey: string;
+  let verificationKey: string;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -50,6 +51,10 @@ describe('API reference in a browser, through the gateway', () => {
       runAdmin(DIST, 'lending', ['issue-key', 'bank-a', 'browser', 'applications:read'], env) as {
         token: string;
       }
+    ).token;
+    runAdmin(DIST, 'verification', ['create-organization', 'org-v', 'Org V'], env);
+    verificationKey = (
+      runAdmin(DIST, 'verification', ['issue-key', 'org-v', 'browser'], env) as { token: string }
     ).token;
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -132,6 +137,33 @@ describe('API reference in a browser, through the gateway', () => {
     const answer = JSON.parse((await body.textContent()) ?? '{}') as { success: boolean; error: string };
     expect(answer.success).toBe(false);
     expect(answer.error).toMatch(/[А-Яа-яЁё]/);
+    await page.close();
+  }, 60000);
+
+  it("authorises verification with OAuth 2.0 client credentials in Swagger UI's dialog: the call carries the bearer token", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${gw}/docs/verification?lang=en`);
+    await page.locator('.auth-wrapper button.authorize').click();
+    await page.locator('#client_id_clientCredentials').fill('org-v');
+    await page.locator('#client_secret_clientCredentials').fill(verificationKey);
+    const [token] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/oauth/token')),
+      page.locator('.modal-ux .auth-container:has(#client_id_clientCredentials) button.authorize').click(),
+    ]);
+    expect(token.status()).toBe(200);
+    await page.locator('.modal-ux button.close-modal').first().click();
+    const op = page.locator('#operations-Activity_and_usage-getUsage');
+    await op.locator('.opblock-summary').click();
+    await op.locator('button.try-out__btn').click();
+    const [call] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/api/v1/usage')),
+      op.locator('button.execute').click(),
+    ]);
+    expect(call.headers().authorization).toMatch(/^Bearer \S+$/);
+    const status = op.locator('.live-responses-table tbody .response-col_status').first();
+    await status.waitFor({ timeout: 15000 });
+    expect(await status.textContent()).toContain('200');
+    await page.screenshot({ path: join(SHOTS, 'reference-verification-oauth.png'), fullPage: true });
     await page.close();
   }, 60000);
 });

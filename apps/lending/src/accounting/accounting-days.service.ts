@@ -4,7 +4,7 @@ import type { OrganizationId } from '@platform/tenancy';
 import { LoanEvents } from '../loans/events/loan-events';
 import { todayUtc } from '../loans/loan-dates';
 import { TenantData } from '../tenancy/tenant-data';
-import { AccountingBooksRepository, type ClosedDayRow } from './accounting-books.unscoped.repository';
+import { AccountingBooksRepository, type ClosedDayRow } from './accounting-books.repository';
 import { buildAccountingFile, dayTotals, type AccountingFile } from './accounting-file';
 import { AccountingError, accountingError } from './accounting.errors';
 import type { AccountingDayResponse } from './dto/accounting.response';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountingBooksRepository } from '../accounting/accounting-books.unscoped.repository';
+import { AccountingBooksRepository } from '../accounting/accounting-books.repository';
 import { CustomersModule } from '../customers/customers.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { LendingTenancy } from '../tenancy/lending.tenancy';

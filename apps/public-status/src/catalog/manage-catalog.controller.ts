@@ -38,7 +38,7 @@ export class ManageCatalogController {
   @Get('business')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:read')
-  @ApiOperation({ summary: 'Your business: public slug, name and publication' })
+  @ApiOperation({ operationId: 'getBusiness', summary: 'Your business: public slug, name and publication' })
   @ApiEnvelope(BusinessResponse)
   business(@CurrentPrincipal() p: StatusPrincipal) {
     return this.catalog.business(p.ownerId);
@@ -47,7 +47,10 @@ export class ManageCatalogController {
   @Put('business')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:write')
-  @ApiOperation({ summary: 'Change the business name, public slug or publication' })
+  @ApiOperation({
+    operationId: 'updateBusiness',
+    summary: 'Change the business name, public slug or publication',
+  })
   @ApiReasons(PublicStatusError.SLUG_TAKEN)
   @ApiEnvelope(BusinessResponse)
   updateBusiness(@CurrentPrincipal() p: StatusPrincipal, @Body() body: UpdateBusinessRequest) {
@@ -70,7 +73,10 @@ export class ManageCatalogController {
   @Put('products/:product')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:write')
-  @ApiOperation({ summary: 'Create or change a product (name, publication, order)' })
+  @ApiOperation({
+    operationId: 'putProduct',
+    summary: 'Create or change a product (name, publication, order)',
+  })
   @ApiEnvelope(ManagedProductResponse)
   putProduct(
     @CurrentPrincipal() p: StatusPrincipal,
@@ -83,7 +89,10 @@ export class ManageCatalogController {
   @Put('products/:product/resources/:resource')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:write')
-  @ApiOperation({ summary: 'Create or change a resource of a product (name, publication, order)' })
+  @ApiOperation({
+    operationId: 'putResource',
+    summary: 'Create or change a resource of a product (name, publication, order)',
+  })
   @ApiReasons(PublicStatusError.PRODUCT_NOT_FOUND)
   @ApiEnvelope(ManagedResourceResponse)
   putResource(
@@ -98,7 +107,10 @@ export class ManageCatalogController {
   @HttpCode(200)
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:write')
-  @ApiOperation({ summary: "Set a resource's state by hand (recorded in its history)" })
+  @ApiOperation({
+    operationId: 'setResourceState',
+    summary: "Set a resource's state by hand (recorded in its history)",
+  })
   @ApiReasons(PublicStatusError.PRODUCT_NOT_FOUND, PublicStatusError.RESOURCE_NOT_FOUND)
   @ApiEnvelope(ManagedResourceResponse)
   setState(
@@ -112,7 +124,7 @@ export class ManageCatalogController {
   @Get('products/:product/resources/:resource/history')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:read')
-  @ApiOperation({ summary: "A resource's state history, newest first" })
+  @ApiOperation({ operationId: 'getResourceHistory', summary: "A resource's state history, newest first" })
   @ApiReasons(PublicStatusError.PRODUCT_NOT_FOUND, PublicStatusError.RESOURCE_NOT_FOUND)
   @ApiEnvelope(HistoryEntryResponse, { list: true })
   async history(
@@ -127,7 +139,10 @@ export class ManageCatalogController {
   @Get('chains/verify')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:read')
-  @ApiOperation({ summary: 'Recompute every hash chain of the business and report where one breaks' })
+  @ApiOperation({
+    operationId: 'verifyChains',
+    summary: 'Recompute every hash chain of the business and report where one breaks',
+  })
   @ApiEnvelope(ChainVerificationResponse)
   verifyChains(@CurrentPrincipal() p: StatusPrincipal) {
     return this.chains.verify(p.ownerId);

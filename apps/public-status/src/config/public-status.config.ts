@@ -2,12 +2,13 @@ import { IsIn, IsInt, IsNotIn, IsString, IsUrl, Max, Min, ValidateIf } from 'cla
 import { DataServiceConfig, Sensitive } from '@platform/config';
 import { MinChars } from '@platform/envelope';
 import { GATEWAY, service } from '@platform/registry';
+import { withWebhookSettings } from '@platform/webhooks';
 
 /** Development defaults of the subscription secrets: refused when NODE_ENV is production. */
 export const DEV_SUBSCRIPTION_TOKEN_SECRET = 'dev-only-public-status-subscription-secret';
 export const DEV_WEBHOOKS_SECRET_KEY = 'dev-only-public-status-webhooks-secret-key';
 
-export class PublicStatusConfig extends DataServiceConfig {
+export class PublicStatusConfig extends withWebhookSettings(DataServiceConfig, DEV_WEBHOOKS_SECRET_KEY) {
   override PORT = service('public-status').port;
   override KAFKA_CLIENT_ID = service('public-status').name;
   /**
@@ -75,26 +76,12 @@ export class PublicStatusConfig extends DataServiceConfig {
     message: 'SUBSCRIPTION_TOKEN_SECRET must not be the development default',
   })
   SUBSCRIPTION_TOKEN_SECRET = '';
-  /** Key of the webhook secrets' encryption at rest (libs/webhooks, decision 0018); unset as above. */
-  @Sensitive()
-  @ValidateIf((c: PublicStatusConfig) => c.WEBHOOKS_SECRET_KEY !== '')
-  @MinChars(32, { message: 'WEBHOOKS_SECRET_KEY must have at least 32 characters' })
-  @IsNotIn([DEV_WEBHOOKS_SECRET_KEY], { message: 'WEBHOOKS_SECRET_KEY must not be the development default' })
-  WEBHOOKS_SECRET_KEY = '';
-  /** Test only (`loopback`): lets webhook subscribers use a local receiver; refused in production. */
-  @IsIn(['off', 'loopback']) WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'off' | 'loopback' = 'off';
-  /** How often each replica's webhook worker polls; 0 turns it off. */
-  @IsInt() @Min(0) @Max(3_600_000) WEBHOOKS_WORKER_INTERVAL_MS = 1000;
+  // WEBHOOKS_SECRET_KEY (unset as above), WEBHOOKS_WORKER_INTERVAL_MS, WEBHOOKS_ALLOW_PRIVATE_TARGETS and
+  // the retry schedule: libs/webhooks' withWebhookSettings, as lending and verification (decision 0018).
 
   /** The key of subscription links, or null when subscriptions are off (production without one). */
   subscriptionTokenSecret(): string | null {
     if (this.SUBSCRIPTION_TOKEN_SECRET) return this.SUBSCRIPTION_TOKEN_SECRET;
     return this.NODE_ENV === 'production' ? null : DEV_SUBSCRIPTION_TOKEN_SECRET;
-  }
-
-  /** The webhook secret-box key, or null when subscriptions are off (production without one). */
-  webhooksSecretKey(): string | null {
-    if (this.WEBHOOKS_SECRET_KEY) return this.WEBHOOKS_SECRET_KEY;
-    return this.NODE_ENV === 'production' ? null : DEV_WEBHOOKS_SECRET_KEY;
   }
 }

@@ -47,7 +47,7 @@ export class IncidentsController {
   @Post(':incident/updates')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('incidents:write')
-  @ApiOperation({ summary: 'Post an update to an open incident' })
+  @ApiOperation({ operationId: 'addIncidentUpdate', summary: 'Post an update to an open incident' })
   @ApiReasons(PublicStatusError.INCIDENT_NOT_FOUND, PublicStatusError.INCIDENT_RESOLVED)
   @ApiEnvelope(IncidentResponse, { status: 201 })
   update(
@@ -61,7 +61,10 @@ export class IncidentsController {
   @Post(':incident/resolve')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('incidents:write')
-  @ApiOperation({ summary: 'Resolve an incident; resources it set return to operational' })
+  @ApiOperation({
+    operationId: 'resolveIncident',
+    summary: 'Resolve an incident; resources it set return to operational',
+  })
   @ApiReasons(PublicStatusError.INCIDENT_NOT_FOUND, PublicStatusError.INCIDENT_RESOLVED)
   @ApiEnvelope(IncidentResponse, { status: 201 })
   resolve(

@@ -29,7 +29,7 @@ export class MaintenanceController {
   @Post()
   @Access.Authenticated('status-key')
   @Access.RequireScopes('maintenance:write')
-  @ApiOperation({ summary: 'Schedule a maintenance window' })
+  @ApiOperation({ operationId: 'scheduleMaintenance', summary: 'Schedule a maintenance window' })
   @ApiReasons(
     PublicStatusError.MAINTENANCE_WINDOW_INVALID,
     PublicStatusError.PRODUCT_NOT_FOUND,
@@ -43,7 +43,10 @@ export class MaintenanceController {
   @Post(':maintenance/start')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('maintenance:write')
-  @ApiOperation({ summary: 'Start a scheduled maintenance: its resources go under maintenance' })
+  @ApiOperation({
+    operationId: 'startMaintenance',
+    summary: 'Start a scheduled maintenance: its resources go under maintenance',
+  })
   @ApiReasons(PublicStatusError.MAINTENANCE_NOT_FOUND, PublicStatusError.MAINTENANCE_TRANSITION)
   @ApiEnvelope(MaintenanceResponse, { status: 201 })
   start(@CurrentPrincipal() p: StatusPrincipal, @Param() path: MaintenancePath) {
@@ -53,7 +56,10 @@ export class MaintenanceController {
   @Post(':maintenance/complete')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('maintenance:write')
-  @ApiOperation({ summary: 'Complete a maintenance: its resources return to operational' })
+  @ApiOperation({
+    operationId: 'completeMaintenance',
+    summary: 'Complete a maintenance: its resources return to operational',
+  })
   @ApiReasons(PublicStatusError.MAINTENANCE_NOT_FOUND, PublicStatusError.MAINTENANCE_TRANSITION)
   @ApiEnvelope(MaintenanceResponse, { status: 201 })
   complete(@CurrentPrincipal() p: StatusPrincipal, @Param() path: MaintenancePath) {

@@ -10,6 +10,7 @@ import { SubscriberLanguage1763840000000 } from './1763840000000-subscriber-lang
 import { WebhookEnabled1763850000000 } from './1763850000000-webhook-enabled';
 import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
 import { TenantIsolation1764300000000 } from './1764300000000-tenant-isolation';
+import { WebhookTenantIsolation1764310000000 } from './1764310000000-webhook-tenant-isolation';
 
 export const PUBLIC_STATUS_MIGRATIONS = [
   InitPublicStatus1763704000000,
@@ -24,4 +25,5 @@ export const PUBLIC_STATUS_MIGRATIONS = [
   WebhookEnabled1763850000000,
   OutboxTraceContext1764100000000,
   TenantIsolation1764300000000,
+  WebhookTenantIsolation1764310000000,
 ];

@@ -52,7 +52,7 @@ export class MonitoringController {
   @Get(':check')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:read')
-  @ApiOperation({ summary: 'One monitoring check' })
+  @ApiOperation({ operationId: 'getCheck', summary: 'One monitoring check' })
   @ApiReasons(MonitoringError.CHECK_NOT_FOUND)
   @ApiEnvelope(CheckResponse)
   get(@CurrentPrincipal() p: StatusPrincipal, @Param() path: CheckPath) {
@@ -62,7 +62,10 @@ export class MonitoringController {
   @Put(':check')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:write')
-  @ApiOperation({ summary: 'Replace a check (its streak starts again; it runs at once)' })
+  @ApiOperation({
+    operationId: 'replaceCheck',
+    summary: 'Replace a check (its streak starts again; it runs at once)',
+  })
   @ApiReasons(
     MonitoringError.CHECK_NOT_FOUND,
     MonitoringError.CHECK_TARGET_REFUSED,
@@ -83,7 +86,7 @@ export class MonitoringController {
   @HttpCode(200)
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:write')
-  @ApiOperation({ summary: 'Delete a check and its results' })
+  @ApiOperation({ operationId: 'deleteCheck', summary: 'Delete a check and its results' })
   @ApiReasons(MonitoringError.CHECK_NOT_FOUND)
   @ApiEnvelope(CheckResponse)
   remove(@CurrentPrincipal() p: StatusPrincipal, @Param() path: CheckPath) {
@@ -93,7 +96,7 @@ export class MonitoringController {
   @Get(':check/results')
   @Access.Authenticated('status-key')
   @Access.RequireScopes('status:read')
-  @ApiOperation({ summary: "A check's recent results, newest first" })
+  @ApiOperation({ operationId: 'listCheckResults', summary: "A check's recent results, newest first" })
   @ApiReasons(MonitoringError.CHECK_NOT_FOUND)
   @ApiEnvelope(CheckResultResponse, { list: true })
   async results(

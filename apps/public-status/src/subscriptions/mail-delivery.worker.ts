@@ -26,7 +26,7 @@ const LEASE_MS = 60_000;
  * (nothing secret is stored in the outbox), and so are the texts, in the subscriber's language from the `mail` i18n namespace (decision 0024);
  * every mail carries RFC 8058 one-click unsubscribe headers. A notification to a subscriber who has
  * unsubscribed since it was queued is dropped, as is a confirmation whose link has died.
- * Failures retry with exponential backoff and full jitter (libs/webhooks' schedule) until
+ * Failures retry with exponential backoff and full jitter (libs/network's, as webhooks') until
  * MAIL_MAX_ATTEMPTS, then the mail is dead.
  */
 @Injectable()
@@ -89,11 +89,7 @@ export class MailDeliveryWorker extends PeriodicJob<number> {
     } catch (e) {
       const error = (e as Error).message;
       if (m.attempts >= this.config.MAIL_MAX_ATTEMPTS) return this.outbox.finish(m.id, owner, 'dead', error);
-      const delay = backoffDelayMs(m.attempts, {
-        backoffBaseMs: 30_000,
-        backoffMaxMs: 3_600_000,
-        maxAttempts: this.config.MAIL_MAX_ATTEMPTS,
-      });
+      const delay = backoffDelayMs(m.attempts, { backoffBaseMs: 30_000, backoffMaxMs: 3_600_000 });
       await this.outbox.retry(m.id, owner, delay, error);
     }
   }

@@ -53,7 +53,10 @@ export class SubscriptionsController {
   @Public()
   @Get('Subscribe/confirm')
   @Header('Cache-Control', NO_STORE)
-  @ApiOperation({ summary: 'Confirm an email subscription (the mailed link; single use, expires)' })
+  @ApiOperation({
+    operationId: 'confirmSubscription',
+    summary: 'Confirm an email subscription (the mailed link; single use, expires)',
+  })
   @ApiReasons(PublicStatusError.SUBSCRIPTION_TOKEN_INVALID, PublicStatusError.SUBSCRIPTIONS_OFF)
   @ApiEnvelope(SubscriptionStatusResponse)
   confirm(@Query() q: SubscriptionTokenQuery) {
@@ -63,7 +66,10 @@ export class SubscriptionsController {
   @Public()
   @Get('Unsubscribe')
   @Header('Cache-Control', NO_STORE)
-  @ApiOperation({ summary: 'Unsubscribe (the link in every mail, or the token returned to a webhook)' })
+  @ApiOperation({
+    operationId: 'unsubscribe',
+    summary: 'Unsubscribe (the link in every mail, or the token returned to a webhook)',
+  })
   @ApiReasons(PublicStatusError.SUBSCRIPTION_TOKEN_INVALID, PublicStatusError.SUBSCRIPTIONS_OFF)
   @ApiEnvelope(SubscriptionStatusResponse)
   unsubscribe(@Query() q: SubscriptionTokenQuery) {
@@ -77,6 +83,7 @@ export class SubscriptionsController {
   @AcceptsBody('application/x-www-form-urlencoded')
   @Header('Cache-Control', NO_STORE)
   @ApiOperation({
+    operationId: 'oneClickUnsubscribe',
     summary: 'One-click unsubscribe (RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here)',
   })
   @ApiReasons(PublicStatusError.SUBSCRIPTION_TOKEN_INVALID, PublicStatusError.SUBSCRIPTIONS_OFF)

@@ -1,10 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { Transactions, AppPoolModule, AppPoolRepository } from '@platform/persistence';
 import { service } from '@platform/registry';
-import { publicTargetPolicy } from '@platform/network';
-import { WebhooksModule } from '@platform/webhooks';
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
+import { WebhooksModule, webhooksOptionsFrom } from '@platform/webhooks';
 import { PublicStatusConfig } from '../config/public-status.config';
 import { MailDeliveryWorker } from './mail-delivery.worker';
 import { MailOutboxRepository } from './mail-outbox.unscoped.repository';
@@ -27,18 +24,9 @@ export class SubscriptionsModule {
         WebhooksModule.forRootAsync({
           imports: [AppPoolModule],
           inject: [PublicStatusConfig, AppPoolRepository],
-          useFactory: (cfg: PublicStatusConfig, db: AppPoolRepository) => ({
-            pool: db.pool(),
-            schema: service('public-status').schema,
-            // Unset in production: subscriptions are off (nothing can subscribe), the worker does not
-            // run, and this throwaway key only lets the module build.
-            secretKey: cfg.webhooksSecretKey() ?? randomBytes(32).toString('hex'),
-            policy: publicTargetPolicy(cfg.WEBHOOKS_ALLOW_PRIVATE_TARGETS, cfg.NODE_ENV),
-            worker:
-              cfg.WEBHOOKS_WORKER_INTERVAL_MS > 0 && cfg.webhooksSecretKey() !== null
-                ? { owner: `${hostname()}-${process.pid}`, pollIntervalMs: cfg.WEBHOOKS_WORKER_INTERVAL_MS }
-                : false,
-          }),
+          // Unset key in production: subscriptions are off (nothing can subscribe), the worker does not run.
+          useFactory: (cfg: PublicStatusConfig, db: AppPoolRepository) =>
+            webhooksOptionsFrom(cfg, db.pool(), service('public-status').schema),
         }),
       ],
       controllers: [SubscriptionsController],

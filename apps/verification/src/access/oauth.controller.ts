@@ -28,6 +28,7 @@ export class OAuthController {
   @RawResponse()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'getToken',
     summary:
       'Exchange an API key for a short-lived bearer token (OAuth 2.0 client credentials, RFC 6749 4.4): client_id = organization id, client_secret = API key',
   })

@@ -32,6 +32,7 @@ export class OrganizationSettingsController {
   @VerificationAccess.Authenticated('api-key', 'oauth')
   @VerificationAccess.RequireScopes('settings:manage')
   @ApiOperation({
+    operationId: 'putIpAllowlist',
     summary:
       'Replace the IP allowlist (IPv4/IPv6 CIDR blocks, at most 100); it must include your own address',
   })

@@ -44,6 +44,7 @@ export class DocumentsController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('documents:write')
   @ApiOperation({
+    operationId: 'signDocumentUpload',
     summary: 'Get a signed URL to upload one document of the case (PUT, single use, limited lifetime)',
     description:
       "Creates the document in status AwaitingUpload. PUT the file's bytes to `uploadUrl` with the `Content-Type` of `headers`, without an API key, before `expiresAt`. The storage key is chosen by the server. Unused URLs expire (the document becomes Expired).",
@@ -99,6 +100,7 @@ export class DocumentsController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('documents:read')
   @ApiOperation({
+    operationId: 'getDocumentContent',
     summary: "The document's bytes, as a download",
     description:
       'Content-Type is the type found in the bytes by the checks, else the declared one; always `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`. `X-Content-SHA256` carries the hex SHA-256.',

@@ -13,6 +13,7 @@ import { Access1763960000000 } from './1763960000000-access';
 import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
 import { SharedIdempotency1764270000000 } from './1764270000000-shared-idempotency';
 import { TenantIsolation1764300000000 } from './1764300000000-tenant-isolation';
+import { WebhookTenantIsolation1764310000000 } from './1764310000000-webhook-tenant-isolation';
 
 export const VERIFICATION_MIGRATIONS = [
   InitVerification1763703000000,
@@ -31,4 +32,5 @@ export const VERIFICATION_MIGRATIONS = [
   OutboxTraceContext1764100000000,
   SharedIdempotency1764270000000,
   TenantIsolation1764300000000,
+  WebhookTenantIsolation1764310000000,
 ];

@@ -121,6 +121,7 @@ export class PortalController {
   @Get(':token')
   @Public()
   @ApiOperation({
+    operationId: 'getPortalPage',
     summary: 'The borrower upload page of a one-time link (HTML, six languages)',
     description:
       'Language: `lang`, else the language the link was issued with, else `Accept-Language`, else English. A used, expired or closed link answers 410 with a page saying so, an unknown one 404; these pages name no case. A client that does not accept `text/html` gets those answers as the envelope.',
@@ -216,6 +217,7 @@ export class PortalController {
   @Public()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'finishPortalUpload',
     summary:
       "Finish: the borrower's documents are complete; the link (and every other link of the case) is used up",
     description:

@@ -20,6 +20,7 @@ export class UploadLinksController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:write')
   @ApiOperation({
+    operationId: 'issueUploadLink',
     summary: 'Issue the borrower a fresh one-time link to the upload portal, with its QR code',
     description:
       'The link works once (Finish on the portal uses it up, with every other unused link of the case) and until `expiresAt`. It is shown only in this answer, so its QR code (SVG and PNG) comes with it. The case must be AwaitingApplicant or DocumentsReceived.',

@@ -23,6 +23,7 @@ export class ProviderChecksController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('provider-checks:write')
   @ApiOperation({
+    operationId: 'startProviderSession',
     summary:
       'Start a KYC (individual) or KYB (business) session with the identity provider; the sandbox answers the result at once',
   })

@@ -90,6 +90,7 @@ export class PublicReportsController {
   @Public()
   @RawResponse()
   @ApiOperation({
+    operationId: 'getReportKeys',
     summary: 'The public keys that verify report signatures (JWK Set, Ed25519 OKP; current and retired keys)',
   })
   @ApiOkResponse({ description: 'RFC 7517 JWK Set (not in the envelope)' })
@@ -102,6 +103,7 @@ export class PublicReportsController {
   @Public()
   @RawResponse()
   @ApiOperation({
+    operationId: 'getReportStatus',
     summary:
       'Whether the platform issued a report, when, for whom, and its status (current, superseded, revoked)',
     description:
@@ -136,6 +138,7 @@ export class PublicReportsController {
   @HttpCode(200)
   @RawResponse()
   @ApiOperation({
+    operationId: 'checkReport',
     summary: 'Check a PDF against the issued report: unaltered or altered',
     description: `Send the PDF itself (\`application/pdf\` or \`application/octet-stream\`, at most ${CHECK_MAX_BYTES / 1048576} MiB), the page's form (\`multipart/form-data\`), or JSON \`{ "sha256": "<hex>" }\`. \`unaltered\` when the SHA-256 equals the issued one and, for a file, the stored detached signature verifies over its bytes; \`altered\` otherwise. A file is not stored.`,
   })
@@ -185,6 +188,7 @@ export class PublicReportsController {
   @HttpCode(200)
   @RawResponse()
   @ApiOperation({
+    operationId: 'openReport',
     summary: 'Open the full report with the password its issuer set (strict rate limit per client address)',
     description:
       'JSON `{ "password": "..." }` answers the report, everything it shows and the PDF (base64) in the envelope; the page\'s form (`application/x-www-form-urlencoded`) or `Accept: application/pdf` answers the issued PDF itself. A wrong password, or a report without one: 403 `REPORT_PASSWORD_INVALID`. A revoked report no longer opens (410).',

@@ -54,6 +54,7 @@ export class ReportsController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:read')
   @ApiOperation({
+    operationId: 'getSummaryPdf',
     summary: 'Issue the summary report: a signed PDF with a QR code to its public verification address',
     description: PDF_DESCRIPTION,
   })
@@ -77,6 +78,7 @@ export class ReportsController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:read')
   @ApiOperation({
+    operationId: 'issueSummaryPdf',
     summary: 'Issue the summary report with options: its language and a share password for the full view',
     description: `${PDF_DESCRIPTION} With \`sharePassword\`, a third party opens the full report at the public address with that password (only its scrypt hash is kept; a password never travels in a URL).`,
   })
@@ -112,6 +114,7 @@ export class ReportsController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:write')
   @ApiOperation({
+    operationId: 'revokeReport',
     summary: 'Revoke a report: its public address says revoked and its full view closes',
   })
   @ApiParam(CASE_ID)

@@ -84,7 +84,10 @@ export class ReviewController {
   @HttpCode(200)
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('manual-review:write')
-  @ApiOperation({ summary: 'Assign the task to a reviewer (status InProgress), or hand it to another' })
+  @ApiOperation({
+    operationId: 'assignReviewTask',
+    summary: 'Assign the task to a reviewer (status InProgress), or hand it to another',
+  })
   @ApiParam(TASK_ID)
   @ApiReasons(ReviewError.TASK_NOT_FOUND, ReviewError.TASK_CLOSED, ReviewError.CASE_FINAL)
   @ApiEnvelope(ReviewTaskDetailResponse)
@@ -99,7 +102,7 @@ export class ReviewController {
   @Post('review-tasks/:taskId/comments')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('manual-review:write')
-  @ApiOperation({ summary: 'Add a comment to an open task' })
+  @ApiOperation({ operationId: 'commentReviewTask', summary: 'Add a comment to an open task' })
   @ApiParam(TASK_ID)
   @ApiReasons(ReviewError.TASK_NOT_FOUND, ReviewError.TASK_CLOSED, ReviewError.CASE_FINAL)
   @ApiEnvelope(ReviewTaskCommentResponse, { status: 201 })
@@ -115,7 +118,10 @@ export class ReviewController {
   @HttpCode(200)
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('manual-review:write')
-  @ApiOperation({ summary: 'Approve or decline: the task closes and the case moves to Approved or Declined' })
+  @ApiOperation({
+    operationId: 'decideReviewTask',
+    summary: 'Approve or decline: the task closes and the case moves to Approved or Declined',
+  })
   @ApiParam(TASK_ID)
   @ApiReasons(ReviewError.TASK_NOT_FOUND, ReviewError.TASK_CLOSED, ReviewError.CASE_FINAL)
   @ApiEnvelope(ReviewTaskDetailResponse)

@@ -23,6 +23,7 @@ export class SummaryController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:write')
   @ApiOperation({
+    operationId: 'generateSummary',
     summary:
       'Build a new version of the summary from the check steps and move the case: approve, decline, or manual review',
   })
@@ -36,7 +37,7 @@ export class SummaryController {
   @Get(':id/summary')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:read')
-  @ApiOperation({ summary: "The case's latest summary" })
+  @ApiOperation({ operationId: 'getSummary', summary: "The case's latest summary" })
   @ApiParam(CASE_ID)
   @ApiReasons(CasesError.NOT_FOUND, SummaryError.NOT_FOUND)
   @ApiEnvelope(SummaryResponse)
@@ -47,7 +48,10 @@ export class SummaryController {
   @Get(':id/summary/versions')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('cases:read')
-  @ApiOperation({ summary: "Every version of the case's summary, newest first" })
+  @ApiOperation({
+    operationId: 'listSummaryVersions',
+    summary: "Every version of the case's summary, newest first",
+  })
   @ApiParam(CASE_ID)
   @ApiReasons(CasesError.NOT_FOUND)
   @ApiEnvelope(SummaryResponse, { list: true })

@@ -76,6 +76,7 @@ export class WebhookEndpointsController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
   @ApiOperation({
+    operationId: 'updateWebhookEndpoint',
     summary: 'Change the URL (checked again), the events, the description, or pause/resume it',
   })
   @ApiParam(ENDPOINT_ID)
@@ -92,7 +93,10 @@ export class WebhookEndpointsController {
   @Delete(':id')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
-  @ApiOperation({ summary: 'Remove a webhook endpoint with its deliveries and their log' })
+  @ApiOperation({
+    operationId: 'deleteWebhookEndpoint',
+    summary: 'Remove a webhook endpoint with its deliveries and their log',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiReasons(WebhooksError.ENDPOINT_NOT_FOUND, WebhooksError.NOT_CONFIGURED)
   @ApiEnvelope(WebhookDeletedResponse)
@@ -106,6 +110,7 @@ export class WebhookEndpointsController {
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
   @ApiOperation({
+    operationId: 'rotateWebhookSecret',
     summary: 'A new signing secret, shown once; the previous one keeps signing during the overlap',
   })
   @ApiParam(ENDPOINT_ID)
@@ -123,7 +128,10 @@ export class WebhookEndpointsController {
   @HttpCode(202)
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
-  @ApiOperation({ summary: 'Send a signed test delivery (event ping) to this endpoint' })
+  @ApiOperation({
+    operationId: 'testWebhookEndpoint',
+    summary: 'Send a signed test delivery (event ping) to this endpoint',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiReasons(WebhooksError.ENDPOINT_NOT_FOUND, WebhooksError.NOT_CONFIGURED)
   @ApiEnvelope(WebhookTestResponse, { status: 202 })
@@ -134,7 +142,10 @@ export class WebhookEndpointsController {
   @Get(':id/deliveries')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
-  @ApiOperation({ summary: "The endpoint's delivery log, newest first" })
+  @ApiOperation({
+    operationId: 'listWebhookDeliveries',
+    summary: "The endpoint's delivery log, newest first",
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiReasons(WebhooksError.ENDPOINT_NOT_FOUND, WebhooksError.NOT_CONFIGURED)
   @ApiEnvelope(WebhookDeliveryResponse, { list: true })
@@ -151,7 +162,10 @@ export class WebhookEndpointsController {
   @HttpCode(200)
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
-  @ApiOperation({ summary: 'Send every dead delivery of the endpoint again, with a fresh attempt budget' })
+  @ApiOperation({
+    operationId: 'redriveDeadWebhookDeliveries',
+    summary: 'Send every dead delivery of the endpoint again, with a fresh attempt budget',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiReasons(WebhooksError.ENDPOINT_NOT_FOUND, WebhooksError.NOT_CONFIGURED)
   @ApiEnvelope(WebhookRedriveResponse)
@@ -162,7 +176,10 @@ export class WebhookEndpointsController {
   @Get(':id/deliveries/:deliveryId')
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
-  @ApiOperation({ summary: 'One delivery with every attempt: time, response status or error, next attempt' })
+  @ApiOperation({
+    operationId: 'getWebhookDelivery',
+    summary: 'One delivery with every attempt: time, response status or error, next attempt',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiParam(DELIVERY_ID)
   @ApiReasons(
@@ -183,7 +200,10 @@ export class WebhookEndpointsController {
   @HttpCode(200)
   @VerificationAccess.Authenticated('api-key')
   @VerificationAccess.RequireScopes('settings:manage')
-  @ApiOperation({ summary: 'Send a dead delivery again (same id and body), with a fresh attempt budget' })
+  @ApiOperation({
+    operationId: 'redriveWebhookDelivery',
+    summary: 'Send a dead delivery again (same id and body), with a fresh attempt budget',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiParam(DELIVERY_ID)
   @ApiReasons(

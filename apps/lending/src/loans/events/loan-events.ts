@@ -3,7 +3,7 @@ import type { LendingEventType } from '@platform/messaging';
 import type { BindParam } from '@platform/outbox';
 import type { Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
-import { AccountingBooksRepository } from '../../accounting/accounting-books.unscoped.repository';
+import { AccountingBooksRepository } from '../../accounting/accounting-books.repository';
 import { WebhookQueueRepository } from '../../webhooks/webhook-queue.unscoped.repository';
 import { todayUtc } from '../loan-dates';
 import { eventsOf, type EventBody, type LoanEvent } from './event-payloads';

@@ -3,10 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { lendingEventContract, type LendingEventType } from '@platform/messaging';
 import { randomUUID } from 'node:crypto';
 import { outboxInsertSql, prepareOutboxAppend, type BindParam } from '@platform/outbox';
+import { currentRequestId } from '@platform/observability';
 import { queryPrepared, type Tx } from '@platform/persistence';
 import { service } from '@platform/registry';
 import type { OrganizationId } from '@platform/tenancy';
-import { currentRequestId } from '../../common/request-context';
 
 const SCHEMA = service('lending').schema;
 

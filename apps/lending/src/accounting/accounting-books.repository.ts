@@ -1,7 +1,8 @@
-// Unscoped: tables without entities; every method takes the organization and runs in its tenant transaction (TenantData), where row-level security holds.
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import type { BindParam } from '@platform/outbox';
-import { queryPrepared, type Tx, txManager } from '@platform/persistence';
+import { TenantScopedTables, type Tx } from '@platform/persistence';
 import type { OrganizationId } from '@platform/tenancy';
 
 /** One accounting event as lending recorded it: what the daily file is made of. */
@@ -36,7 +37,11 @@ const dayLock = `hashtextextended('lending-accounting-day:' || $1, 0)`;
  * close reads the new last closed day and books on the open day after it.
  */
 @Injectable()
-export class AccountingBooksRepository {
+export class AccountingBooksRepository extends TenantScopedTables<OrganizationId> {
+  constructor(@InjectDataSource() ds: DataSource) {
+    super(ds, { schema: 'lending', column: 'organization_id' });
+  }
+
   private readonly lastClosedIn = new WeakMap<Tx, Promise<string | null>>();
 
   /**
@@ -48,9 +53,12 @@ export class AccountingBooksRepository {
     let found = this.lastClosedIn.get(tx);
     if (!found) {
       // The lock and the read after it in one round trip (lending.accounting_day_open).
-      found = queryPrepared<{ last: string | null }>(tx, `SELECT lending.accounting_day_open($1) AS last`, [
+      found = this.sqlPrepared<{ last: string | null }>(
         organizationId,
-      ]).then((rows) => rows[0]?.last ?? null);
+        `SELECT lending.accounting_day_open($1) AS last`,
+        [],
+        tx,
+      ).then((rows) => rows[0]?.last ?? null);
       this.lastClosedIn.set(tx, found);
     }
     return found;
@@ -58,15 +66,17 @@ export class AccountingBooksRepository {
 
   /** Takes the organization's day lock exclusively: writers of accounting events wait until commit. */
   async lockDays(tx: Tx, organizationId: OrganizationId): Promise<void> {
-    await txManager(tx).query(`SELECT pg_advisory_xact_lock(${dayLock})`, [organizationId]);
+    await this.sql(organizationId, `SELECT pg_advisory_xact_lock(${dayLock})`, [], tx);
     // This transaction's own writes (the day-closed events) need no shared lock on top.
     this.lastClosedIn.set(tx, this.lastClosed(tx, organizationId));
   }
 
   async lastClosed(tx: Tx, organizationId: OrganizationId): Promise<string | null> {
-    const rows: { last: string | null }[] = await txManager(tx).query(
+    const rows: { last: string | null }[] = await this.sql(
+      organizationId,
       `SELECT max(business_date)::text AS last FROM lending.accounting_days WHERE organization_id = $1`,
-      [organizationId],
+      [],
+      tx,
     );
     return rows[0]?.last ?? null;
   }
@@ -76,12 +86,14 @@ export class AccountingBooksRepository {
    * was booked on if that is earlier (a book migrated from elsewhere).
    */
   async firstDay(tx: Tx, organizationId: OrganizationId): Promise<string> {
-    const rows: { first: string }[] = await txManager(tx).query(
+    const rows: { first: string }[] = await this.sql(
+      organizationId,
       `SELECT least(
                 (SELECT (created_at AT TIME ZONE 'UTC')::date FROM lending.organizations WHERE id = $1),
                 (SELECT min(business_date) FROM lending.accounting_events WHERE organization_id = $1)
               )::text AS first`,
-      [organizationId],
+      [],
+      tx,
     );
     return rows[0].first;
   }
@@ -101,10 +113,12 @@ export class AccountingBooksRepository {
   }
 
   async record(tx: Tx, organizationId: OrganizationId, e: RecordedAccountingEvent): Promise<void> {
-    await txManager(tx).query(
+    await this.sql(
+      organizationId,
       `INSERT INTO lending.accounting_events (organization_id, event_id, event_type, business_date, payload)
        VALUES ($1, $2, $3, $4, $5::jsonb)`,
-      [organizationId, e.eventId, e.eventType, e.businessDate, JSON.stringify(e.payload)],
+      [e.eventId, e.eventType, e.businessDate, JSON.stringify(e.payload)],
+      tx,
     );
   }
 
@@ -115,10 +129,12 @@ export class AccountingBooksRepository {
       event_type: string;
       business_date: string;
       payload: Record<string, unknown>;
-    }[] = await txManager(tx).query(
+    }[] = await this.sql(
+      organizationId,
       `SELECT event_id, event_type, business_date::text AS business_date, payload
            FROM lending.accounting_events WHERE organization_id = $1 AND business_date = $2 ORDER BY seq`,
-      [organizationId, day],
+      [day],
+      tx,
     );
     return rows.map((r) => ({
       eventId: r.event_id,
@@ -129,12 +145,12 @@ export class AccountingBooksRepository {
   }
 
   async insertDay(tx: Tx, organizationId: OrganizationId, d: ClosedDayRow): Promise<void> {
-    await txManager(tx).query(
+    await this.sql(
+      organizationId,
       `INSERT INTO lending.accounting_days (organization_id, business_date, closed_at, day_closed_event_id,
          event_count, record_count, file_name, file_sha256, file_bytes)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
-        organizationId,
         d.businessDate,
         d.closedAt,
         d.dayClosedEventId,
@@ -144,6 +160,7 @@ export class AccountingBooksRepository {
         d.fileSha256,
         d.fileBytes,
       ],
+      tx,
     );
   }
 
@@ -157,13 +174,15 @@ export class AccountingBooksRepository {
     organizationId: OrganizationId,
     q: { day?: string; offset: number; count: number },
   ): Promise<{ items: ClosedDayRow[]; total: number }> {
-    const rows: (Record<string, unknown> & { total: string })[] = await txManager(tx).query(
+    const rows: (Record<string, unknown> & { total: string })[] = await this.sql(
+      organizationId,
       `SELECT business_date::text AS business_date, closed_at, day_closed_event_id, event_count, record_count,
               file_name, file_sha256, file_bytes, count(*) OVER () AS total
          FROM lending.accounting_days
         WHERE organization_id = $1 AND ($2::date IS NULL OR business_date = $2)
         ORDER BY business_date DESC LIMIT $3 OFFSET $4`,
-      [organizationId, q.day ?? null, q.count, q.offset],
+      [q.day ?? null, q.count, q.offset],
+      tx,
     );
     return {
       total: rows.length ? Number(rows[0].total) : 0,
