@@ -261,7 +261,10 @@ function assertUniqueOperationIds(service: string, paths: Record<string, Json>):
       const op = item[method] as Json | undefined;
       if (!op) continue;
       const key = String(op.operationId).toLowerCase();
-      seen.set(key, [...(seen.get(key) ?? []), `${method.toUpperCase()} ${path} (${String(op.operationId)})`]);
+      seen.set(key, [
+        ...(seen.get(key) ?? []),
+        `${method.toUpperCase()} ${path} (${String(op.operationId)})`,
+      ]);
     }
   const clashes = [...seen.values()].filter((ops) => ops.length > 1);
   if (clashes.length)
@@ -281,7 +284,8 @@ function requireEveryObjectsRequired(schema: unknown): void {
   if (Array.isArray(schema)) return schema.forEach(requireEveryObjectsRequired);
   const s = schema as Json;
   if (s.properties && typeof s.properties === 'object' && !Array.isArray(s.required)) s.required = [];
-  for (const [key, value] of Object.entries(s)) if (key !== 'example' && key !== 'examples') requireEveryObjectsRequired(value);
+  for (const [key, value] of Object.entries(s))
+    if (key !== 'example' && key !== 'examples') requireEveryObjectsRequired(value);
 }
 
 const ERROR_ENVELOPE = {
