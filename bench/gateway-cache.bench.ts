@@ -1,6 +1,6 @@
 /**
  * The gateway's micro-cache against references, in one run on this machine: req/s (and p50/p99) of a
- * bare Node `http` hello-world, a plain Nest 11 hello-world, the public status GET served from the
+ * bare Node `http` hello-world, a plain Nest 12 hello-world, the public status GET served from the
  * gateway's cache, the same GET straight from the public-status app, through nginx as a plain reverse
  * proxy (Debian package, installed here when missing and root), and through the gateway with its
  * cache off; then the ratios. Every server is its own process; the load comes from this process with
@@ -295,7 +295,7 @@ async function main(): Promise<void> {
     );
     const targets: [string, URL][] = [
       ['bare node http hello-world', at(ports.nodeHello, '/')],
-      ['nest 11 hello-world', at(ports.nestHello, '/')],
+      ['nest 12 hello-world', at(ports.nestHello, '/')],
       ['gateway, cached GET', at(ports.gateway)],
       ['public-status directly', at(ports.app)],
       ...(nginx ? ([['nginx reverse proxy (no cache)', at(ports.nginx)]] as [string, URL][]) : []),
@@ -315,7 +315,7 @@ async function main(): Promise<void> {
     ratio('gateway, cached GET', 'public-status directly');
     ratio('gateway, cached GET', 'nginx reverse proxy (no cache)');
     ratio('gateway, cached GET', 'bare node http hello-world');
-    ratio('gateway, cached GET', 'nest 11 hello-world');
+    ratio('gateway, cached GET', 'nest 12 hello-world');
     ratio('gateway, cache off (plain proxy)', 'public-status directly');
     ratio('nginx reverse proxy (no cache)', 'public-status directly');
   } finally {

@@ -220,8 +220,8 @@ async function main(): Promise<void> {
     const node = await measure('bare node http hello-world', () =>
       lg.run('bare node http hello-world', get(ports.node)),
     );
-    const nest = await measure('plain Nest 11 hello-world', () =>
-      lg.run('plain Nest 11 hello-world', get(ports.nest)),
+    const nest = await measure('plain Nest 12 hello-world', () =>
+      lg.run('plain Nest 12 hello-world', get(ports.nest)),
     );
     // The yardstick on the same server, in its own database, just before the payments.
     let pgbench: PgbenchResult | undefined;

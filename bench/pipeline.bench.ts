@@ -1,6 +1,6 @@
 /**
  * Issue 9's yardstick: what the shared request pipeline, the calendar's hot paths and the relay cost,
- * each figure side by side in one run on this machine and divided by a plain Nest 11 hello-world
+ * each figure side by side in one run on this machine and divided by a plain Nest 12 hello-world
  * measured in the same run.
  *
  * Every server is its own process from the build: the bare Node and plain Nest hello-worlds
@@ -310,7 +310,7 @@ async function main(): Promise<void> {
     };
     const targets: [key: string, name: string, next: Next][] = [
       ['node', 'bare node http hello-world', get(new URL(`http://127.0.0.1:${ports.node}/`))],
-      ['nest', 'plain nest 11 hello-world', get(new URL(`http://127.0.0.1:${ports.nest}/`))],
+      ['nest', 'plain nest 12 hello-world', get(new URL(`http://127.0.0.1:${ports.nest}/`))],
       ...ORDER.map((app): [string, string, Next] => [
         `live:${app}`,
         `${app} GET /health/live`,
@@ -482,7 +482,7 @@ async function main(): Promise<void> {
     };
     httpRow('node', 'bare Node `http` hello-world');
     rows.push({
-      what: 'plain Nest 11 + express hello-world',
+      what: 'plain Nest 12 + express hello-world',
       value: `${nest.rps}${star(nest.others)}`,
       ratio: '1.00',
       target: 'THE reference',

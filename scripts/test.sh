@@ -10,6 +10,9 @@ cd "$(dirname "$0")/.."
 export NX_DAEMON=false NX_NO_CLOUD=true CI="${CI:-false}"
 # Node 24 from the pinned `node` dev dependency (decision 0011), also when run as `bash scripts/test.sh`.
 export PATH="$PWD/node_modules/.bin:$PATH"
+# Jest loads the ES-module packages (Nest 12, jose 6) through require(esm), which needs Node's VM modules
+# (scripts/jest/preset.js, decision 0040); the warning that they are experimental would print per worker.
+export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--experimental-vm-modules --disable-warning=ExperimentalWarning"
 
 bash scripts/ensure-deps.sh --with-browser
 echo "==> node $(node --version)"

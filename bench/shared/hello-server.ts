@@ -1,7 +1,7 @@
 /**
  * The two reference servers of the benches, each run as its own process:
  *   node dist/bench/shared/hello-server.js node|nest <port>
- * `node`: a bare Node `http` hello-world. `nest`: a plain Nest 11 + express hello-world, one controller,
+ * `node`: a bare Node `http` hello-world. `nest`: a plain Nest 12 + express hello-world, one controller,
  * nothing else (no pipes, guards, interceptors, middleware, logger): the cost of Nest itself.
  *   node dist/bench/shared/hello-server.js node-pg <port> <databaseUrl> <accountId> <from> <to>
  * `node-pg`: the database-bound ceiling of the calendar's week query: bare Node `http` and a `pg` pool

@@ -1,8 +1,8 @@
-import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type KeyLike } from 'jose';
+import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
 import { createSessionVerifier } from './session';
 
 describe('PlatformSession verification', () => {
-  let privateKey: KeyLike;
+  let privateKey: CryptoKey;
   let publicPem: string;
   let jwks: string;
 

@@ -5,7 +5,8 @@ import {
   jwtVerify,
   type JWTPayload,
   type JWK,
-  type KeyLike,
+  type CryptoKey,
+  type JWTVerifyGetKey,
 } from 'jose';
 
 /**
@@ -36,7 +37,7 @@ export type SessionVerifier = (token: string) => Promise<PlatformSession>;
 
 export function createSessionVerifier(opts: SessionVerifierOptions): SessionVerifier {
   const algorithms = ['RS256', 'ES256', 'EdDSA'];
-  type VerifyKey = KeyLike | ReturnType<typeof createLocalJWKSet>;
+  type VerifyKey = CryptoKey | JWTVerifyGetKey;
   let keyPromise: Promise<VerifyKey>;
   if (opts.jwksUrl) {
     keyPromise = Promise.resolve(createRemoteJWKSet(new URL(opts.jwksUrl)));

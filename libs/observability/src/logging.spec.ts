@@ -76,6 +76,26 @@ describe('PlatformLogger', () => {
     expect(JSON.parse(err[0]).stack).toContain('Bearer ***');
   });
 
+  // Nest 12's ConsoleLogger passes plain objects after the message as `params` and an Error as `error`
+  // to getJsonLogObject: they keep their place on the line and go through the same redaction.
+  it('puts plain-object arguments at the top and an Error under `error`, both redacted', () => {
+    const logger = json();
+    const { out, err } = capture(() => {
+      logger.warn('retrying', { attempt: 2, url: 'postgres://relay:hunter2@db/platform', level: 'x' });
+      logger.error(new Error('cannot reach postgres://relay:hunter2@db/platform'));
+    });
+    expect(JSON.parse(out[0])).toMatchObject({
+      level: 'warn',
+      message: 'retrying',
+      attempt: 2,
+      url: 'postgres://relay:***@db/platform',
+    });
+    const line = JSON.parse(err[0]) as { message: string; error: { name: string; stack: string } };
+    expect(line.message).toBe('cannot reach postgres://relay:***@db/platform');
+    expect(line.error.name).toBe('Error');
+    expect(line.error.stack).toContain('postgres://relay:***@db');
+    expect([...out, ...err].join('')).not.toContain('hunter2');
+  });
   it('in text, prints the message and only the fields the record names', () => {
     const logger = new PlatformLogger({ format: 'text', service: 'calendar', instance: '1' });
     const { out } = capture(() =>

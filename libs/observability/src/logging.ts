@@ -36,13 +36,18 @@ export interface PlatformLoggerOptions {
   logLevels?: LogLevel[];
 }
 
+// Nest 12's ConsoleLogger hands a line's plain-object arguments (`params`) and its first Error (`error`)
+// to getJsonLogObject separately from the message.
 interface JsonLogOptions {
   context: string;
   logLevel: LogLevel;
   writeStreamType?: 'stdout' | 'stderr';
   errorStack?: unknown;
+  params?: Record<string, unknown>;
+  error?: Error;
 }
 interface JsonLogObject {
+  [key: string]: unknown;
   level: LogLevel;
   pid: number;
   timestamp: number;
@@ -99,11 +104,17 @@ export class PlatformLogger extends ConsoleLogger {
       ...(options.context ? { context: options.context } : {}),
       message: redactValue(text),
     };
-    for (const [k, v] of Object.entries(fields))
+    // Plain objects passed after the message (Nest 12's structured params) sit at the top level like a
+    // LogRecord's fields; the logger's own keys win.
+    for (const [k, v] of Object.entries({ ...options.params, ...fields }))
       if (v !== undefined && !(k in line)) line[k] = redactValue(v);
     for (const [k, v] of Object.entries(logCorrelation())) if (!(k in line)) line[k] = v;
     if (options.errorStack) line.stack = redactValue(options.errorStack);
-    return line as unknown as JsonLogObject;
+    if (options.error) {
+      const error = this.serializeError(options.error);
+      line.error = { ...error, message: redactValue(error.message), stack: redactValue(error.stack) };
+    }
+    return line as JsonLogObject;
   }
 
   protected override stringifyMessage(message: unknown, logLevel: LogLevel): string {
@@ -123,6 +134,11 @@ export class PlatformLogger extends ConsoleLogger {
     if (ids.length && typeof message === 'string')
       return super.stringifyMessage(redactSecrets([message, ...ids].join(' ')), logLevel) as string;
     return super.stringifyMessage(redactValue(message), logLevel) as string;
+  }
+
+  /** Text lines show structured params after the message: redacted like the message. */
+  protected override stringifyParams(params: Record<string, unknown>): string {
+    return redactSecrets(super.stringifyParams(params));
   }
 
   protected override printStackTrace(stack: string): void {

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { SignJWT, exportSPKI, generateKeyPair, type KeyLike } from 'jose';
+import { SignJWT, exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
 import { createTestDatabase, listen, request, serviceEnv, withClient } from '@platform/testing';
 import { createCalendarApp } from '../../src/bootstrap';
 import { ensureAccount, ensureProduct, grantPermissions, issueProductKey } from './calendar-admin';
@@ -12,7 +12,7 @@ describe('calendar grants, sessions and the events query (real PostgreSQL)', () 
   let app: INestApplication;
   let base: string;
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let signer: KeyLike;
+  let signer: CryptoKey;
   let crm: string;
   let hr: string;
   let spy: string;
