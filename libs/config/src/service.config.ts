@@ -49,14 +49,6 @@ export class KafkaClientConfig extends HttpAppConfig {
   @IsInt() @Min(10) KAFKA_CONSUMER_MAX_WAIT_MS = 100;
   @IsInt() @Min(1000) KAFKA_SESSION_TIMEOUT_MS = 10000;
   /**
-   * Appended to every consumer group id the app joins with (its own names: `public-status.platform-health`
-   * ...), so that a second, independent copy of the system on the same cluster (a test run, a staging
-   * copy) consumes every topic in groups of its own instead of sharing partitions with the first. The
-   * inbox keeps the plain group name: a copy that starts over with a new suffix still dedupes.
-   */
-  @Matches(/^[a-z0-9._-]{0,40}$/, { message: 'KAFKA_CONSUMER_GROUP_SUFFIX: up to 40 of a-z 0-9 . _ -' })
-  KAFKA_CONSUMER_GROUP_SUFFIX = '';
-  /**
    * How often the app publishes `platform.service.health-reported.v1` even when nothing changed
    * (libs/health HealthReporter); 0 turns reporting off. public-status counts a service as down after
    * HEALTH_SILENCE_INTERVALS of these without a report, so keep it equal across the platform.

@@ -91,8 +91,7 @@ export class GroupConsumer {
 
   private async runOnce(): Promise<void> {
     const consumer = this.kafka.consumer({
-      // The copy's suffix (KAFKA_CONSUMER_GROUP_SUFFIX); status, metrics and the inbox name the plain group.
-      groupId: `${this.group}${this.cfg.KAFKA_CONSUMER_GROUP_SUFFIX ?? ''}`,
+      groupId: this.group,
       maxWaitTimeInMs: this.cfg.KAFKA_CONSUMER_MAX_WAIT_MS,
       sessionTimeout: this.cfg.KAFKA_SESSION_TIMEOUT_MS,
       heartbeatInterval: Math.max(500, Math.floor(this.cfg.KAFKA_SESSION_TIMEOUT_MS / 5)),

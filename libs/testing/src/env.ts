@@ -1,16 +1,4 @@
-import { randomBytes } from 'node:crypto';
-
-/**
- * This test file's consumer groups: the apps of one file (replicas included) share them, and no other
- * file's apps join them, so parallel files on the run's one broker never rebalance each other's groups
- * or take each other's partitions.
- */
-const GROUP_SUFFIX = `.t${randomBytes(4).toString('hex')}`;
-
-/**
- * Environment for an app under test: its own database, the run's broker with the file's own consumer
- * groups, quiet logs, a free port.
- */
+/** Environment for an app under test: its own database, the run's broker, quiet logs, a free port. */
 export function serviceEnv(
   databaseUrl: string | undefined,
   extra: Record<string, string> = {},
@@ -22,7 +10,6 @@ export function serviceEnv(
     KAFKA_BROKERS: process.env.KAFKA_BROKERS,
     KAFKA_CONSUMER_MAX_WAIT_MS: '100',
     KAFKA_SESSION_TIMEOUT_MS: '6000',
-    KAFKA_CONSUMER_GROUP_SUFFIX: GROUP_SUFFIX,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extra,
   };
