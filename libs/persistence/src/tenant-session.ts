@@ -137,7 +137,7 @@ async function alone<R>(
     }
     return await new Promise<QueryResult<R & QueryResultRow>>((resolve, reject) => {
       client.query(
-        new TenantStatementQuery<R>(config, { name: setTenantName(), values }, (err, result) =>
+        new TenantStatementQuery(config, { name: setTenantName(), values }, (err, result) =>
           err ? reject(err) : resolve(result as QueryResult<R & QueryResultRow>),
         ),
       );

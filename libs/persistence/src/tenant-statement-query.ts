@@ -24,7 +24,7 @@ interface QueryInternals {
  * (everything up to the Sync) and the query fails with the setting's error. The setting's own row and
  * completion are not part of the result.
  */
-export class TenantStatementQuery<R> extends Query {
+export class TenantStatementQuery extends Query {
   private settingDone = false;
 
   constructor(
@@ -58,7 +58,4 @@ export class TenantStatementQuery<R> extends Query {
   requiresPreparation(): boolean {
     return true;
   }
-
-  /** Types for the result (the row type is the caller's). */
-  declare readonly __rows?: R;
 }
