@@ -82,18 +82,22 @@ export class IdempotentOperations {
       });
       const textOf = (answer: T) => JSON.stringify((run.stored ? run.stored(answer) : answer) ?? null);
       // The work may write its answer in a statement of its own (the money pipeline's events statement).
-      let storedText: string | null = null;
+      let stored: { answer: T; text: string } | null = null;
       const store: AnswerStore<T> = (answer) => {
         const text = textOf(answer);
         return {
           sql: this.keys.rememberSql(organizationId, row(text)),
           written: () => {
-            storedText = text;
+            stored = { answer, text };
           },
         };
       };
       const answer = await work(tx, store);
-      const text = textOf(answer);
+      // The answer the work stored is serialised once (a payment's answer is not stringified twice).
+      // (`stored` is set in a closure, which TypeScript's narrowing does not see.)
+      const written = stored as { answer: T; text: string } | null;
+      const text = written?.answer === answer ? written.text : textOf(answer);
+      const storedText = written?.text ?? null;
       // Not written by the work, or written for another answer (then the insert fails on the key: a bug).
       if (storedText !== text) await this.keys.remember(organizationId, row(text), tx);
       return run.stored ? { replayed: false, answer } : { replayed: false, body: text };
