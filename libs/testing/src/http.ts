@@ -16,14 +16,18 @@ export interface JsonResponse<T = unknown> {
 }
 
 /**
- * A GET or HEAD on a kept-alive socket the server had already closed: fetch reuses an idle connection
- * the server timed out while this process was blocked (a spawnSync'd admin command longer than the
- * server's keep-alive timeout), and fails before any byte of an answer. Such a request never reached
- * the server, so it is sent once more on a new connection; anything else fails as it is.
+ * A request on a kept-alive socket the server had already closed: fetch reuses an idle connection the
+ * server timed out while this process was blocked (a spawnSync'd admin command, a loaded machine
+ * stalling past the keep-alive timeout), and fails before any byte of an answer. A request that is
+ * safe to send twice (an idempotent method, RFC 9110 9.2.2, or one carrying an Idempotency-Key, which
+ * the platform answers once) is sent once more on a new connection, as RFC 9112 9.3.1 allows and as
+ * every HTTP client does; anything else fails as it is.
  */
-function staleSocket(err: unknown, method: string): boolean {
+function staleSocket(err: unknown, method: string, headers: Record<string, string> = {}): boolean {
   const cause = (err as { cause?: { code?: string } }).cause;
-  return (method === 'GET' || method === 'HEAD') && cause?.code === 'UND_ERR_SOCKET';
+  if (cause?.code !== 'UND_ERR_SOCKET') return false;
+  const keyed = Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
+  return keyed || ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(method);
 }
 
 /** fetch + JSON, keeping the status and headers for assertions. */
@@ -35,7 +39,7 @@ export async function request<T = Record<string, unknown>>(
   try {
     return await requestOnce<T>(url, init, method);
   } catch (err) {
-    if (!staleSocket(err, method)) throw err;
+    if (!staleSocket(err, method, init.headers)) throw err;
     return requestOnce<T>(url, init, method);
   }
 }
