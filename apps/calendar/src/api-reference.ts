@@ -1,6 +1,7 @@
 import { ENVELOPE_NOTE, tenantKeyScheme, type ApiReferenceDefinition } from '@platform/api-docs';
 import { CommonError } from '@platform/envelope';
 import { CalendarAppModule } from './app.module';
+import { appPasswordError } from './app-passwords/app-password.errors';
 import { CalendarError, calendarError } from './events/event.errors';
 
 /** The calendar's API reference: docs/openapi/calendar.<lang>.json, served by the gateway at /docs/calendar. */
@@ -17,6 +18,8 @@ export const CALENDAR_REFERENCE: ApiReferenceDefinition = {
   tags: {
     Calendar: "Product events by identity triple, and the views' query.",
     'Calendar access': 'Integration grants and teams, decided by the account owner.',
+    'CalDAV app passwords':
+      "A person's passwords for CalDAV clients, one per device: shown once, stored hashed, revocable.",
   },
   module: CalendarAppModule.register({}),
   schemes: {
@@ -28,5 +31,5 @@ export const CALENDAR_REFERENCE: ApiReferenceDefinition = {
     },
   },
   denied: [CalendarError.GRANT_MISSING, CalendarError.OWNER_ONLY],
-  errors: [calendarError],
+  errors: [calendarError, appPasswordError],
 };

@@ -7,6 +7,11 @@ import { HealthModule, MetricsModule, brokerCheck, databaseCheck } from '@platfo
 import { PlatformI18nModule } from '@platform/i18n';
 import { BrokerProbeModule } from '@platform/kafka';
 import { PersistenceModule } from '@platform/persistence';
+import { AppPasswordAuthenticator } from './app-passwords/app-password-authenticator.service';
+import { AppPasswordLoginsRepository } from './app-passwords/app-password-logins.unscoped.repository';
+import { AppPasswordsController } from './app-passwords/app-passwords.controller';
+import { AppPasswordsRepository } from './app-passwords/app-passwords.repository';
+import { AppPasswordsService } from './app-passwords/app-passwords.service';
 import { AvailabilityController } from './availability/availability.controller';
 import { AvailabilityRepository } from './availability/availability.repository';
 import { AvailabilityService } from './availability/availability.service';
@@ -34,6 +39,7 @@ import { ExpandController } from './recurrence/expand.controller';
 import { ExpandService } from './recurrence/expand.service';
 import { RequestLogRepository } from './limits/request-log.unscoped.repository';
 import { RequestLogWriter } from './limits/request-log.writer';
+import { DavLoginLimitsRepository } from './limits/dav-login-limits.unscoped.repository';
 import { WriteLimitsRepository } from './limits/write-limits.unscoped.repository';
 import { AccountsRepository } from './tenancy/accounts.unscoped.repository';
 import { AccountsService } from './tenancy/accounts.service';
@@ -70,6 +76,7 @@ export class CalendarAppModule {
         AvailabilityController,
         ExpandController,
         GrantsController,
+        AppPasswordsController,
       ],
       providers: [
         ...CALENDAR_ACCESS_PROVIDERS,
@@ -89,6 +96,11 @@ export class CalendarAppModule {
         RequestLogRepository,
         RequestLogWriter,
         WriteLimitsRepository,
+        AppPasswordsService,
+        AppPasswordsRepository,
+        AppPasswordLoginsRepository,
+        AppPasswordAuthenticator,
+        DavLoginLimitsRepository,
         { provide: APP_GUARD, useClass: CalendarGuard },
       ],
     };

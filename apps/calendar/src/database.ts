@@ -1,4 +1,5 @@
 import type { ServiceDatabase } from '@platform/persistence';
+import { AppPassword } from './app-passwords/app-password.entity';
 import { CalendarEvent } from './events/calendar-event.entity';
 import { AccountCursor, JournalRecord } from './events/journal.entity';
 import { IntegrationGrant, TeamMember } from './grants/integration-grant.entity';
@@ -24,6 +25,7 @@ export const CALENDAR_DATABASE: ServiceDatabase = {
     JournalRecord,
     AccountCursor,
     RequestLogRecord,
+    AppPassword,
   ],
   migrations: CALENDAR_MIGRATIONS,
 };

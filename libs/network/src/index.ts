@@ -6,7 +6,13 @@
  * the outbox relay).
  */
 export { normalizeAddress, parseV4, parseV6 } from './ip-address';
-export { forwardedForChain, rightmostUntrusted } from './forwarded-for';
+export {
+  forwardedForChain,
+  rightmostUntrusted,
+  clientAddress,
+  trustedProxies,
+  CLUSTER_TRUSTED_PROXIES,
+} from './forwarded-for';
 export {
   parseCidr,
   formatCidr,

@@ -52,9 +52,7 @@ export class PgSlidingWindowLimiter {
   }
 
   async hit(bucket: string, now = Date.now()): Promise<RateLimitDecision> {
-    const w = this.windowSec * 1000;
-    const current = Math.floor(now / w) * w;
-    const elapsed = (now - current) / w;
+    const { current, previous } = this.windows(now);
     const rows = (await this.db.query(
       `WITH cur AS (
          INSERT INTO ${this.table} (bucket, window_start, hits) VALUES ($1, to_timestamp($2 / 1000.0), 1)
@@ -63,12 +61,42 @@ export class PgSlidingWindowLimiter {
        SELECT cur.hits AS cur,
               COALESCE((SELECT hits FROM ${this.table} WHERE bucket = $1 AND window_start = to_timestamp($3 / 1000.0)), 0) AS prev
          FROM cur`,
-      [bucket, current, current - w],
+      [bucket, current, previous],
     )) as { cur: number; prev: number }[];
-    const { cur, prev } = rows[0];
+    if (Math.random() < 0.01) void this.purge(previous - this.windowSec * 1000).catch(() => undefined);
+    return this.decide(bucket, rows[0].cur, rows[0].prev, now);
+  }
+
+  /**
+   * What `hit` would answer now, without counting anything: for a budget of failures (wrong passwords),
+   * asked before the attempt and hit only when it fails, so successes are not counted and, while the
+   * failures are over the limit, no attempt is even tried. One read of the two windows.
+   */
+  async check(bucket: string, now = Date.now()): Promise<RateLimitDecision> {
+    const { current, previous } = this.windows(now);
+    const rows = (await this.db.query(
+      `SELECT COALESCE(sum(hits) FILTER (WHERE window_start = to_timestamp($2 / 1000.0)), 0)::int AS cur,
+              COALESCE(sum(hits) FILTER (WHERE window_start = to_timestamp($3 / 1000.0)), 0)::int AS prev
+         FROM ${this.table} WHERE bucket = $1 AND window_start IN (to_timestamp($2 / 1000.0), to_timestamp($3 / 1000.0))`,
+      [bucket, current, previous],
+    )) as { cur: number; prev: number }[];
+    return this.decide(bucket, rows[0].cur + 1, rows[0].prev, now);
+  }
+
+  /** The current fixed window's start and the previous one's, in ms. */
+  private windows(now: number): { current: number; previous: number } {
+    const w = this.windowSec * 1000;
+    const current = Math.floor(now / w) * w;
+    return { current, previous: current - w };
+  }
+
+  /** The decision for `cur` hits in the current window (this one included) and `prev` before it. */
+  private decide(bucket: string, cur: number, prev: number, now: number): RateLimitDecision {
+    const w = this.windowSec * 1000;
+    const current = Math.floor(now / w) * w;
+    const elapsed = (now - current) / w;
     const estimate = prev * (1 - elapsed) + cur;
     const resetSec = Math.max(1, Math.ceil((current + w - now) / 1000));
-    if (Math.random() < 0.01) void this.purge(current - 2 * w).catch(() => undefined);
     if (estimate <= this.limit) {
       return {
         allowed: true,

@@ -10,6 +10,8 @@ import {
 } from '@platform/auth';
 import { CommonError, commonError, type DomainError } from '@platform/envelope';
 import { KeyAuthenticator } from '@platform/tenancy';
+import { AppPasswordAuthenticator } from '../app-passwords/app-password-authenticator.service';
+import { AppPasswordError, appPasswordError } from '../app-passwords/app-password.errors';
 import { CalendarConfig } from '../config/calendar.config';
 import { CalendarError, calendarError } from '../events/event.errors';
 import { GrantsRepository } from '../grants/grants.repository';
@@ -22,6 +24,7 @@ import {
   type PersonPrincipal,
   type ProductPrincipal,
 } from './calendar.access';
+import { parseAuthorization } from './authorization-header';
 
 const GUEST: GuestPrincipal = Object.freeze({ kind: 'guest', scopes: [] });
 
@@ -35,6 +38,9 @@ const GUEST: GuestPrincipal = Object.freeze({ kind: 'guest', scopes: [] });
  *   the holder of the `owner` role (`roles` claim).
  * - `rsvp-token`: nothing to check here (a guest without any header); only routes whose handler
  *   verifies a signed token from the body accept it, and a session sent along is still verified.
+ * - `dav` (CalDAV, decision 0041): `Authorization: Basic` with an app password
+ *   (AppPasswordAuthenticator, rate limited on failures), or a session as `Authorization: Bearer` or
+ *   `PlatformSession`, verified as above. A malformed header is a 401, never a 500.
  */
 @Injectable()
 export class CalendarGuard extends DenyByDefaultGuard<CalendarCaller> {
@@ -45,15 +51,19 @@ export class CalendarGuard extends DenyByDefaultGuard<CalendarCaller> {
     private readonly keys: KeyAuthenticator,
     private readonly grants: GrantsRepository,
     private readonly cfg: CalendarConfig,
+    private readonly appPasswords: AppPasswordAuthenticator,
   ) {
     super(reflector);
   }
 
   protected async authenticate(context: ExecutionContext, schemes: string[]): Promise<CalendarCaller> {
     const req = context.switchToHttp().getRequest<Request>();
-    if (schemes.includes('platform-session') && headerValue(req.headers, 'platformsession')) {
-      return this.session(req);
+    if (schemes.includes('dav')) {
+      const dav = await this.dav(req);
+      if (dav) return dav;
     }
+    const session = headerValue(req.headers, 'platformsession');
+    if (schemes.includes('platform-session') && session) return this.session(req, session);
     if (schemes.includes('product-key')) return this.productKey(req);
     if (schemes.includes('rsvp-token')) return GUEST;
     throw commonError(CommonError.UNAUTHENTICATED);
@@ -81,7 +91,29 @@ export class CalendarGuard extends DenyByDefaultGuard<CalendarCaller> {
     };
   }
 
-  private async session(req: Request): Promise<PersonPrincipal> {
+  /**
+   * A CalDAV client's credential: `Authorization` (Basic app password or Bearer session), else a
+   * `PlatformSession`; undefined when it sent neither, for the other schemes of the route to try.
+   */
+  private async dav(req: Request): Promise<PersonPrincipal | undefined> {
+    const authorization = headerValue(req.headers, 'authorization');
+    const credentials = authorization ? parseAuthorization(authorization) : undefined;
+    switch (credentials?.kind) {
+      case 'basic':
+        return this.appPasswords.authenticate(req, credentials.username, credentials.password);
+      case 'bearer':
+        return this.session(req, credentials.token);
+      case 'malformed':
+        throw appPasswordError(AppPasswordError.DAV_CREDENTIALS_INVALID);
+      case 'unsupported':
+      case undefined: {
+        const session = headerValue(req.headers, 'platformsession');
+        return session ? this.session(req, session) : undefined;
+      }
+    }
+  }
+
+  private async session(req: Request, token: string): Promise<PersonPrincipal> {
     if (!this.verifier) {
       if (!this.cfg.SESSION_JWKS_URL && !this.cfg.SESSION_JWKS_JSON && !this.cfg.SESSION_PUBLIC_KEY_PEM) {
         throw commonError(CommonError.SESSION_INVALID);
@@ -96,7 +128,7 @@ export class CalendarGuard extends DenyByDefaultGuard<CalendarCaller> {
     }
     let s: Awaited<ReturnType<SessionVerifier>>;
     try {
-      s = await this.verifier(headerValue(req.headers, 'platformsession') as string);
+      s = await this.verifier(token);
     } catch {
       throw commonError(CommonError.SESSION_INVALID);
     }
@@ -111,6 +143,7 @@ export class CalendarGuard extends DenyByDefaultGuard<CalendarCaller> {
       accountId: asAccountId(s.accountId),
       isOwner,
       scopes: personScopes(isOwner),
+      via: 'session',
     };
   }
 }

@@ -1,7 +1,19 @@
-import { IsIn, IsInt, IsNotIn, IsOptional, IsString, IsUrl, Min, ValidateIf } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNotIn,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 import { DataServiceConfig, Sensitive } from '@platform/config';
 import { MinChars } from '@platform/envelope';
-import { service } from '@platform/registry';
+import { CLUSTER_TRUSTED_PROXIES, cidrListProblems } from '@platform/network';
+import { GATEWAY, service } from '@platform/registry';
 
 /** The development default of CALENDAR_RSVP_SECRET: refused in production. */
 export const DEV_RSVP_SECRET = 'dev-only-calendar-rsvp-secret-change-me';
@@ -18,6 +30,34 @@ export class CalendarConfig extends DataServiceConfig {
   /** Writes (upsert, remove) per product per sliding window, counted across all replicas. */
   @IsInt() @Min(1) CALENDAR_WRITE_LIMIT = 600;
   @IsInt() @Min(1) CALENDAR_WRITE_WINDOW_SEC = 60;
+  /**
+   * Where people reach the platform (the gateway's public origin): the CalDAV address shown with a new
+   * app password is `<this>/dav/`.
+   */
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  CALENDAR_PUBLIC_URL = `http://localhost:${GATEWAY.port}`;
+  /** Active CalDAV app passwords one person may hold (decision 0041). */
+  @IsInt() @Min(1) @Max(1000) CALENDAR_APP_PASSWORDS_PER_PERSON = 20;
+  /**
+   * Failed Basic logins (wrong or revoked app password) allowed per username and per client address
+   * in a sliding window, counted in PostgreSQL across replicas; past either, every attempt, a right
+   * password too, answers 429 until the window slides (decision 0041).
+   */
+  @IsInt() @Min(1) CALENDAR_DAV_AUTH_FAILURES_PER_USERNAME = 10;
+  @IsInt() @Min(1) CALENDAR_DAV_AUTH_FAILURES_PER_IP = 50;
+  @IsInt() @Min(1) CALENDAR_DAV_AUTH_WINDOW_SEC = 300;
+  /**
+   * Peers whose `X-Forwarded-For` is believed when the per-address login limit reads the client's
+   * address (CIDR blocks, comma separated): the gateway. Any other peer is the client itself.
+   */
+  @ValidateBy({
+    name: 'cidrList',
+    validator: {
+      validate: (v: unknown) => typeof v === 'string' && cidrListProblems(v).length === 0,
+      defaultMessage: (a) => `CALENDAR_TRUSTED_PROXIES: ${cidrListProblems(String(a?.value)).join('; ')}`,
+    },
+  })
+  CALENDAR_TRUSTED_PROXIES = CLUSTER_TRUSTED_PROXIES;
   /**
    * Who makes conference rooms (decision 0017): `jitsi` (room URLs on CALENDAR_JITSI_BASE_URL, no
    * account needed) or `stub` (deterministic rooms on https://stub.conference.invalid/, for tests).

@@ -13,6 +13,7 @@ import { RecurrenceOverrides1763760000000 } from './1763760000000-recurrence-ove
 import { EventTransparency1763770000000 } from './1763770000000-event-transparency';
 import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
 import { TenantIsolation1764300000000 } from './1764300000000-tenant-isolation';
+import { AppPasswords1764400050000 } from './1764400050000-app-passwords';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const CALENDAR_MIGRATIONS = [
   EventTransparency1763770000000,
   OutboxTraceContext1764100000000,
   TenantIsolation1764300000000,
+  AppPasswords1764400050000,
 ];
