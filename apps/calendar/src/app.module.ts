@@ -16,6 +16,10 @@ import { AvailabilityController } from './availability/availability.controller';
 import { AvailabilityRepository } from './availability/availability.repository';
 import { AvailabilityService } from './availability/availability.service';
 import { CalendarGuard } from './auth/calendar.guard';
+import { CaldavController } from './caldav/caldav.controller';
+import { CaldavService } from './caldav/caldav.service';
+import { DavRepository } from './caldav/dav.repository';
+import { DavWriteService } from './caldav/dav-write.service';
 import { ConferenceController } from './conference/conference.controller';
 import { conferenceProvider } from './conference/conference.provider';
 import { ConferenceRepository } from './conference/conference.repository';
@@ -29,6 +33,12 @@ import { EventsRepository } from './events/events.repository';
 import { EventsService } from './events/events.service';
 import { JournalRepository } from './events/journal.repository';
 import { GrantsController } from './grants/grants.controller';
+import { IcsFeedController } from './ics-feed/ics-feed.controller';
+import { IcsFeedService } from './ics-feed/ics-feed.service';
+import { IcsFeedTokensRepository } from './ics-feed/ics-feed-tokens.unscoped.repository';
+import { IcsFeedsController } from './ics-feed/ics-feeds.controller';
+import { IcsFeedsRepository } from './ics-feed/ics-feeds.repository';
+import { IcsFeedsService } from './ics-feed/ics-feeds.service';
 import { AttendeesRepository } from './invitations/attendees.repository';
 import { InvitationsController } from './invitations/invitations.controller';
 import { InvitationsService } from './invitations/invitations.service';
@@ -70,6 +80,7 @@ export class CalendarAppModule {
         HealthModule.forRoot('calendar', [databaseCheck, brokerCheck], [], { config: CalendarConfig }),
       ],
       controllers: [
+        CaldavController,
         EventsController,
         ConferenceController,
         InvitationsController,
@@ -77,11 +88,16 @@ export class CalendarAppModule {
         ExpandController,
         GrantsController,
         AppPasswordsController,
+        IcsFeedsController,
+        IcsFeedController,
       ],
       providers: [
         ...CALENDAR_ACCESS_PROVIDERS,
         EventsService,
         EventsReadService,
+        CaldavService,
+        DavRepository,
+        DavWriteService,
         EventsRepository,
         AvailabilityService,
         AvailabilityRepository,
@@ -101,6 +117,10 @@ export class CalendarAppModule {
         AppPasswordLoginsRepository,
         AppPasswordAuthenticator,
         DavLoginLimitsRepository,
+        IcsFeedsService,
+        IcsFeedService,
+        IcsFeedsRepository,
+        IcsFeedTokensRepository,
         { provide: APP_GUARD, useClass: CalendarGuard },
       ],
     };

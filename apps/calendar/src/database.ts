@@ -1,8 +1,10 @@
 import type { ServiceDatabase } from '@platform/persistence';
 import { AppPassword } from './app-passwords/app-password.entity';
+import { DavCalendar } from './caldav/dav-calendar.entity';
 import { CalendarEvent } from './events/calendar-event.entity';
 import { AccountCursor, JournalRecord } from './events/journal.entity';
 import { IntegrationGrant, TeamMember } from './grants/integration-grant.entity';
+import { IcsFeed } from './ics-feed/ics-feed.entity';
 import { EventAttendee } from './invitations/event-attendee.entity';
 import { RequestLogRecord } from './limits/request-log.entity';
 import { CALENDAR_MIGRATIONS } from './migrations';
@@ -26,6 +28,8 @@ export const CALENDAR_DATABASE: ServiceDatabase = {
     AccountCursor,
     RequestLogRecord,
     AppPassword,
+    IcsFeed,
+    DavCalendar,
   ],
   migrations: CALENDAR_MIGRATIONS,
 };

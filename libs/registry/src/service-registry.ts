@@ -214,10 +214,14 @@ export const SERVICES = [
     health: '/health',
     gateway: {
       upstreamEnv: 'CALENDAR_URL',
-      prefixes: ['/Calendar'],
+      // CalDAV (RFC 4791) at /dav, found through RFC 6764's /.well-known/caldav (docs/caldav.md).
+      prefixes: ['/Calendar', '/dav', '/.well-known/caldav'],
       routes: [
         // A guest answers an invitation with the signed token of their link and no credentials.
         { path: '/Calendar/rsvp', rateLimit: { requests: 30, windowSec: 600 } },
+        // ICS feeds: the token in the path is the credential, and each fetch renders a calendar. Generous,
+        // as one fetcher address (Google Calendar's, Outlook's) polls the feeds of many people.
+        { path: '/Calendar/ics', rateLimit: { requests: 600, windowSec: 600 } },
         // The embeddable widget (spec: "an embeddable frame over the event and availability queries"),
         // at /Calendar/widget/<productId>/...: each product embeds it only in the sites it registered.
         {

@@ -134,6 +134,12 @@ export class CalendarEvent {
   @Column({ type: 'jsonb', nullable: true }) conference: EventConference | null;
   /** `event_attendees` of the event as shown, written by the same statement as those rows. */
   @Column({ type: 'jsonb', default: () => "'[]'" }) attendees: EventAttendeeView[];
+  /** CalDAV resource of a person's own event (product `personal`; migration Caldav): calendar slug, resource name, UID. */
+  @Column({ name: 'dav_calendar', type: 'text', nullable: true }) davCalendar: string | null;
+  @Column({ name: 'dav_name', type: 'text', nullable: true }) davName: string | null;
+  @Column({ name: 'ical_uid', type: 'text', nullable: true }) icalUid: string | null;
+  /** The client's iCalendar text, kept verbatim and served back as stored (VALARM, X- properties). */
+  @Column({ type: 'text', nullable: true }) ical: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -32,7 +32,8 @@ export class WriteStatement {
 
 /** The journal's share of a write: adds its CTEs and names the one whose `cursor` column it returns. */
 export interface JournalPart {
-  addTo(st: WriteStatement, source: string): string;
+  /** `people`: the SQL of the people whose views the entry touches (default: the row's `person_ids`). */
+  addTo(st: WriteStatement, source: string, people?: string): string;
 }
 
 /** What a write records besides the event row, in the same statement. */
@@ -102,16 +103,23 @@ export function upsertStatement(
   RETURNING *`,
     );
   } else {
+    // `prior`: the people before the write (the statement's snapshot; the write applies only to the row
+    // at `expected`, which is that one), so the journal entry reaches a person the event left.
     st.with(
       'written',
       `UPDATE events SET ${columns.map((c) => `${c.name} = ${c.value}`).join(', ')},
     version = version + 1, updated_at = now()
+  FROM (SELECT person_ids AS prior_people FROM events WHERE ${identityWhere(st, id)}) prior
   WHERE ${identityWhere(st, id)} AND version = ${st.bind(expected)}
-  RETURNING *`,
+  RETURNING events.*, prior.prior_people`,
     );
   }
   st.with('outboxed', parts.outbox.insertSql(st.bind, 'written'));
-  const cursor = parts.journal.addTo(st, 'written');
+  const cursor = parts.journal.addTo(
+    st,
+    'written',
+    expected === 0 ? 'person_ids' : 'array_cat(person_ids, prior_people)',
+  );
   return {
     sql: st.sql(`SELECT ${asEntity(meta, 'w')}, c.cursor FROM written w CROSS JOIN ${cursor} c`),
     params: st.params,
@@ -129,7 +137,7 @@ export function removeStatement(
     'removed',
     `DELETE FROM events
   WHERE ${identityWhere(st, id)}${version === undefined ? '' : ` AND version = ${st.bind(version)}`}
-  RETURNING id, account_id, product_id, entity_type, entity_id, version`,
+  RETURNING id, account_id, product_id, entity_type, entity_id, version, person_ids, dav_calendar, dav_name`,
   );
   st.with('outboxed', parts.outbox.insertSql(st.bind, 'removed'));
   const cursor = parts.journal.addTo(st, 'removed');

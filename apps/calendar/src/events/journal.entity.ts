@@ -20,6 +20,11 @@ export class JournalRecord {
   @Column({ name: 'entity_id', type: 'text' }) entityId: string;
   @Column({ type: 'integer' }) version: number;
   @Column({ type: 'timestamptz', default: () => 'now()' }) at: Date;
+  /** Whose views the write touched: the event's people before and after it (migration Caldav). */
+  @Column({ name: 'person_ids', type: 'text', array: true, default: () => "'{}'" }) personIds: string[];
+  /** The CalDAV calendar of a person's own event; null for product events. */
+  @Column({ name: 'dav_calendar', type: 'text', nullable: true }) davCalendar: string | null;
+  @Column({ name: 'dav_name', type: 'text', nullable: true }) davName: string | null;
 }
 
 /** The last journal cursor of each account; written only by the commit trigger. */

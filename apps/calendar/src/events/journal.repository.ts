@@ -28,11 +28,16 @@ export class JournalRepository extends TenantScopedRepository<JournalRecord, 'ac
   /** The entry for each event row of the statement's `source` (its tenant is the row's account). */
   entry(kind: JournalRecord['kind']): JournalPart {
     return {
-      addTo(st: WriteStatement, source: string): string {
+      addTo(st: WriteStatement, source: string, people = 'person_ids'): string {
+        // Whose calendars the entry touches (sync-collection, RFC 6578): `people` is the event's people,
+        // or an expression of the source adding those before the write (an event someone left).
         st.with(
           'journaled',
-          `INSERT INTO journal (account_id, kind, event_id, product_id, entity_type, entity_id, version)
-  SELECT account_id, ${st.bind(kind)}, id, product_id, entity_type, entity_id, version FROM ${source}
+          `INSERT INTO journal (account_id, kind, event_id, product_id, entity_type, entity_id, version,
+    person_ids, dav_calendar, dav_name)
+  SELECT account_id, ${st.bind(kind)}, id, product_id, entity_type, entity_id, version, ${people},
+    dav_calendar, dav_name
+  FROM ${source}
   RETURNING account_id`,
         );
         st.with(

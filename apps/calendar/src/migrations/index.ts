@@ -13,6 +13,8 @@ import { RecurrenceOverrides1763760000000 } from './1763760000000-recurrence-ove
 import { EventTransparency1763770000000 } from './1763770000000-event-transparency';
 import { OutboxTraceContext1764100000000 } from './1764100000000-outbox-trace-context';
 import { TenantIsolation1764300000000 } from './1764300000000-tenant-isolation';
+import { IcsFeedTokens1764400000000 } from './1764400000000-ics-feed-tokens';
+import { Caldav1764400100000 } from './1764400100000-caldav';
 import { AppPasswords1764400050000 } from './1764400050000-app-passwords';
 
 /** Listed as classes, in order: the build never globs for migrations. */
@@ -32,5 +34,7 @@ export const CALENDAR_MIGRATIONS = [
   EventTransparency1763770000000,
   OutboxTraceContext1764100000000,
   TenantIsolation1764300000000,
+  IcsFeedTokens1764400000000,
   AppPasswords1764400050000,
+  Caldav1764400100000,
 ];
