@@ -27,6 +27,15 @@ class ThingsController {
   }
 }
 
+@Controller(['dav', 'caldav'])
+@Access.Authenticated('product-key')
+@Access.RequireScopes('things:read')
+class MountedTwiceController {
+  @Get(['', '*path']) any() {
+    return null;
+  }
+}
+
 @Controller('leaky')
 class LeakyController {
   @Post('write') write() {
@@ -42,6 +51,9 @@ class LeakyModule {}
   controllers: [OpenController, ThingsController],
 })
 class RootModule {}
+
+@Module({ controllers: [MountedTwiceController] })
+class ArrayPathsModule {}
 
 describe('auditRoutes', () => {
   it('finds routes through static and dynamic imports with their declared access', () => {
@@ -59,6 +71,16 @@ describe('auditRoutes', () => {
       ]),
     );
     expect(routes).toHaveLength(5);
+  });
+
+  it('lists a route mounted at several paths once per path', () => {
+    expect(auditRoutes(ArrayPathsModule).map((r) => `${r.method} ${r.path} ${r.access}`)).toEqual([
+      'GET /dav authenticated',
+      'GET /dav/*path authenticated',
+      'GET /caldav authenticated',
+      'GET /caldav/*path authenticated',
+    ]);
+    expect(accessProblems(auditRoutes(ArrayPathsModule))).toEqual([]);
   });
 
   it('names every route that is not public and lacks an authentication or an authorization rule', () => {

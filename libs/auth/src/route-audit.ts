@@ -22,6 +22,10 @@ function isDynamic(m: unknown): m is DynamicModule {
   return typeof m === 'object' && m !== null && 'module' in m;
 }
 
+/** Nest's path metadata: one path or several. */
+const pathsOf = (meta: unknown): string[] =>
+  (Array.isArray(meta) ? meta : [meta ?? '']).map((p) => String(p));
+
 /**
  * Walks a module tree by its decorator metadata (no instantiation, no database) and lists every HTTP
  * route with the access rule it declares.
@@ -49,7 +53,7 @@ export function auditRoutes(root: Type<unknown> | DynamicModule): AuditedRoute[]
 
   const routes: AuditedRoute[] = [];
   for (const ctrl of controllers) {
-    const base = String(Reflect.getMetadata(PATH_METADATA, ctrl) ?? '');
+    const bases = pathsOf(Reflect.getMetadata(PATH_METADATA, ctrl));
     let proto = ctrl.prototype as Record<string, unknown>;
     const names = new Set<string>();
     while (proto && proto !== Object.prototype) {
@@ -60,27 +64,30 @@ export function auditRoutes(root: Type<unknown> | DynamicModule): AuditedRoute[]
       if (name === 'constructor') continue;
       const fn = (ctrl.prototype as Record<string, unknown>)[name];
       if (typeof fn !== 'function') continue;
-      const path = Reflect.getMetadata(PATH_METADATA, fn) as string | undefined;
-      if (path === undefined) continue;
+      const own = Reflect.getMetadata(PATH_METADATA, fn) as string | string[] | undefined;
+      if (own === undefined) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod] ?? 'GET';
       const isPublic = Reflect.getMetadata(IS_PUBLIC, fn) ?? Reflect.getMetadata(IS_PUBLIC, ctrl);
       const schemes = (Reflect.getMetadata(AUTH_SCHEMES, fn) ?? Reflect.getMetadata(AUTH_SCHEMES, ctrl)) as
         string[] | undefined;
       const authorization = (Reflect.getMetadata(ACCESS_RULE, fn) ??
         Reflect.getMetadata(ACCESS_RULE, ctrl)) as AccessRule | undefined;
-      routes.push({
-        controller: ctrl.name,
-        handler: name,
-        method,
-        path: `/${[base, path]
-          .map((p) => p.replace(/^\/|\/$/g, ''))
-          .filter(Boolean)
-          .join('/')}`,
-        access: isPublic ? 'public' : schemes?.length ? 'authenticated' : 'none',
-        schemes: schemes ?? [],
-        authorization,
-        target: ctrl,
-      });
+      // A controller or handler may be mounted at several paths (`@Get(['a', 'b'])`): one route each.
+      for (const base of bases)
+        for (const path of pathsOf(own))
+          routes.push({
+            controller: ctrl.name,
+            handler: name,
+            method,
+            path: `/${[base, path]
+              .map((p) => p.replace(/^\/|\/$/g, ''))
+              .filter(Boolean)
+              .join('/')}`,
+            access: isPublic ? 'public' : schemes?.length ? 'authenticated' : 'none',
+            schemes: schemes ?? [],
+            authorization,
+            target: ctrl,
+          });
     }
   }
   return routes;

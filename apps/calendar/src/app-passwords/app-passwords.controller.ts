@@ -37,7 +37,7 @@ export class AppPasswordsController {
   })
   @ApiReasons(AppPasswordError.LIMIT_REACHED)
   @ApiEnvelope(CreatedAppPasswordResponse, { status: 201 })
-  create(@CurrentPrincipal() p: PersonPrincipal, @Body() body: CreateAppPasswordRequest) {
+  createAppPassword(@CurrentPrincipal() p: PersonPrincipal, @Body() body: CreateAppPasswordRequest) {
     return this.passwords.create(p, body.label);
   }
 
@@ -46,7 +46,7 @@ export class AppPasswordsController {
   @CalendarAccess.NoScopeRequired(OWN)
   @ApiOperation({ summary: 'Your active app passwords, newest first, without their passwords' })
   @ApiEnvelope(AppPasswordResponse, { list: true })
-  async list(@CurrentPrincipal() p: PersonPrincipal) {
+  async listAppPasswords(@CurrentPrincipal() p: PersonPrincipal) {
     const items = await this.passwords.list(p);
     return list(items, items.length);
   }
@@ -58,7 +58,7 @@ export class AppPasswordsController {
   @ApiParam({ name: 'id', format: 'uuid', description: 'Identifier of the app password' })
   @ApiReasons(AppPasswordError.NOT_FOUND)
   @ApiEnvelope(RevokedAppPasswordResponse)
-  revoke(@CurrentPrincipal() p: PersonPrincipal, @Param('id') id: string) {
+  revokeAppPassword(@CurrentPrincipal() p: PersonPrincipal, @Param('id') id: string) {
     return this.passwords.revoke(p, id);
   }
 }
