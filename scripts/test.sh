@@ -15,6 +15,7 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--experimental-vm-modules --disable-warning=ExperimentalWarning"
 
 bash scripts/ensure-deps.sh --with-browser
+bash scripts/ensure-python-caldav.sh # python3-caldav: the CalDAV interop test's second client
 echo "==> node $(node --version)"
 
 started=$(date +%s)
