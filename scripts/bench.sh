@@ -24,6 +24,11 @@ if ! pgbench --version >/dev/null 2>&1 && [ "$(id -u)" = "0" ] && command -v apt
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-contrib >/dev/null || true
   fi
 fi
+# Radicale (Debian's python3-radicale) is the caldav bench's yardstick; the bench runs the same script
+# itself, so it also works when started alone from dist/.
+if [ -z "${BENCH_ONLY:-}" ] || [[ ",${BENCH_ONLY// /}," == *",caldav,"* ]]; then
+  bash scripts/ensure-radicale.sh || true
+fi
 npm run build --silent
 only="${BENCH_ONLY:-}"
 ran=0

@@ -40,7 +40,8 @@ export type Watch = () => () => string;
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
-function percentile(sorted: number[], q: number): number {
+/** The value at rank floor(q * n) of an ascending list (NaN when empty). */
+export function percentile(sorted: number[], q: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
 }
 
