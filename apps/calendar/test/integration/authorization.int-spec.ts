@@ -35,6 +35,9 @@ describe('calendar authorization walk (real PostgreSQL)', () => {
     expect(exemptRoutes(routes)).toEqual([
       'POST /Calendar/rsvp: an attendee answers only for themselves: a person as an invited attendee, a guest through the signed token of their own invitation',
       "GET /Calendar/grants: a product key sees only its own grants; a person, their account's",
+      'POST /Calendar/app-passwords: a person sees, creates and revokes only their own app passwords',
+      'GET /Calendar/app-passwords: a person sees, creates and revokes only their own app passwords',
+      'DELETE /Calendar/app-passwords/:id: a person sees, creates and revokes only their own app passwords',
     ]);
   });
 
