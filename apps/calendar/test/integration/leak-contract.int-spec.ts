@@ -20,7 +20,14 @@ const HIDDEN_FIELD_PARAMETERS: Record<string, string[][]> = {
 };
 /** Read routes that return no event data, so nothing hidden to leak. */
 // /metrics: counts and durations by route pattern, never an event's content (and not routed by the gateway).
-const NO_EVENT_DATA = ['/Calendar/grants', '/Calendar/teams', '/health/live', '/health/ready', '/metrics'];
+const NO_EVENT_DATA = [
+  '/Calendar/grants',
+  '/Calendar/teams',
+  '/Calendar/app-passwords',
+  '/health/live',
+  '/health/ready',
+  '/metrics',
+];
 /**
  * Busy time only, and no parameter on a hidden field: people, resources and the range are what a
  * busy-block caller may ask anyway (availability.int-spec.ts asserts the answer carries no details).
