@@ -36,3 +36,24 @@ describe('CalendarConfig: conference and rsvp settings', () => {
     ).toHaveLength(32);
   });
 });
+
+describe('CalendarConfig: CalDAV sign-in settings (decision 0041)', () => {
+  it('defaults to 20 app passwords a person, 10 failures a username and 50 an address in 5 minutes', () => {
+    const c = loadConfig(CalendarConfig, {});
+    expect([
+      c.CALENDAR_APP_PASSWORDS_PER_PERSON,
+      c.CALENDAR_DAV_AUTH_FAILURES_PER_USERNAME,
+      c.CALENDAR_DAV_AUTH_FAILURES_PER_IP,
+      c.CALENDAR_DAV_AUTH_WINDOW_SEC,
+    ]).toEqual([20, 10, 50, 300]);
+  });
+
+  it('fails at boot on a trusted-proxy list that does not parse and on a public URL that is not one', () => {
+    expect(() => loadConfig(CalendarConfig, { CALENDAR_TRUSTED_PROXIES: '10.0.0.0/40' })).toThrow(
+      /CALENDAR_TRUSTED_PROXIES: "10.0.0.0\/40" has a prefix length outside 0-32/,
+    );
+    expect(() => loadConfig(CalendarConfig, { CALENDAR_PUBLIC_URL: 'platform.example.com' })).toThrow(
+      /CALENDAR_PUBLIC_URL/,
+    );
+  });
+});

@@ -1,16 +1,5 @@
-import {
-  IsIn,
-  IsInt,
-  IsNotIn,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Max,
-  Min,
-  ValidateBy,
-  ValidateIf,
-} from 'class-validator';
-import { DataServiceConfig, Sensitive } from '@platform/config';
+import { IsIn, IsInt, IsNotIn, IsOptional, IsString, IsUrl, Max, Min, ValidateIf } from 'class-validator';
+import { DataServiceConfig, Parses, Sensitive } from '@platform/config';
 import { MinChars } from '@platform/envelope';
 import { CLUSTER_TRUSTED_PROXIES, cidrListProblems } from '@platform/network';
 import { GATEWAY, service } from '@platform/registry';
@@ -50,14 +39,7 @@ export class CalendarConfig extends DataServiceConfig {
    * Peers whose `X-Forwarded-For` is believed when the per-address login limit reads the client's
    * address (CIDR blocks, comma separated): the gateway. Any other peer is the client itself.
    */
-  @ValidateBy({
-    name: 'cidrList',
-    validator: {
-      validate: (v: unknown) => typeof v === 'string' && cidrListProblems(v).length === 0,
-      defaultMessage: (a) => `CALENDAR_TRUSTED_PROXIES: ${cidrListProblems(String(a?.value)).join('; ')}`,
-    },
-  })
-  CALENDAR_TRUSTED_PROXIES = CLUSTER_TRUSTED_PROXIES;
+  @Parses(cidrListProblems) CALENDAR_TRUSTED_PROXIES = CLUSTER_TRUSTED_PROXIES;
   /**
    * Who makes conference rooms (decision 0017): `jitsi` (room URLs on CALENDAR_JITSI_BASE_URL, no
    * account needed) or `stub` (deterministic rooms on https://stub.conference.invalid/, for tests).

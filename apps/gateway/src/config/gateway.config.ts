@@ -1,16 +1,5 @@
-import {
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  Max,
-  Min,
-  ValidateBy,
-} from 'class-validator';
-import { KafkaClientConfig, Sensitive } from '@platform/config';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { KafkaClientConfig, Parses, Sensitive } from '@platform/config';
 import {
   CORS_ORIGIN_SETTINGS,
   GATEWAY,
@@ -44,17 +33,6 @@ class UpstreamUrlSettings extends KafkaClientConfig {
 for (const key of Object.keys(UPSTREAM_DEFAULTS)) IsUrl(url)(UpstreamUrlSettings.prototype, key);
 
 const WithUpstreamUrls = UpstreamUrlSettings as new () => UpstreamUrlSettings & Record<UpstreamEnv, string>;
-
-/** A setting whose value must parse; the message lists what does not. */
-const Parses = (problems: (text: string) => string[]): PropertyDecorator =>
-  ValidateBy({
-    name: 'parses',
-    validator: {
-      validate: (v: unknown) => typeof v === 'string' && problems(v).length === 0,
-      defaultMessage: (args) =>
-        `${args?.property}: ${typeof args?.value === 'string' ? problems(args.value).join('; ') : 'not text'}`,
-    },
-  });
 
 type OriginSetting = (typeof CORS_ORIGIN_SETTINGS)[number];
 

@@ -10,7 +10,7 @@ import {
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
-import { DataServiceConfig, Sensitive } from '@platform/config';
+import { DataServiceConfig, Parses, Sensitive } from '@platform/config';
 import { MinChars } from '@platform/envelope';
 import { GATEWAY, service } from '@platform/registry';
 import { withWebhookSettings } from '@platform/webhooks';
@@ -50,14 +50,7 @@ export class VerificationConfig extends withWebhookSettings(DataServiceConfig, D
    * blocks, IPv4 and IPv6, comma separated; a bare address is one host). Any other peer is the client.
    * Narrow it to the gateway pods' range in a deployment (docs/verification/access.md).
    */
-  @ValidateBy({
-    name: 'cidrList',
-    validator: {
-      validate: (v: unknown) => typeof v === 'string' && cidrListProblems(v).length === 0,
-      defaultMessage: (a) => `TRUSTED_PROXIES: ${cidrListProblems(String(a?.value)).join('; ')}`,
-    },
-  })
-  TRUSTED_PROXIES = DEFAULT_TRUSTED_PROXIES;
+  @Parses(cidrListProblems) TRUSTED_PROXIES = DEFAULT_TRUSTED_PROXIES;
 
   // Webhooks: the WEBHOOKS_* settings are libs/webhooks' withWebhookSettings (decision 0018).
   /** Webhook endpoints one organization may have. */
