@@ -16,6 +16,7 @@ export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--experimental-vm-modules --
 
 bash scripts/ensure-deps.sh --with-browser
 bash scripts/ensure-python-caldav.sh # python3-caldav: the CalDAV interop test's second client
+bash scripts/ensure-python-icalendar.sh # python3-icalendar: the ICS feed test's second parser
 echo "==> node $(node --version)"
 
 started=$(date +%s)

@@ -3,6 +3,7 @@ import { CommonError } from '@platform/envelope';
 import { CalendarAppModule } from './app.module';
 import { appPasswordError } from './app-passwords/app-password.errors';
 import { CalendarError, calendarError } from './events/event.errors';
+import { icsFeedError } from './ics-feed/ics-feed.errors';
 
 /** The calendar's API reference: docs/openapi/calendar.<lang>.json, served by the gateway at /docs/calendar. */
 export const CALENDAR_REFERENCE: ApiReferenceDefinition = {
@@ -20,6 +21,8 @@ export const CALENDAR_REFERENCE: ApiReferenceDefinition = {
     'Calendar access': 'Integration grants and teams, decided by the account owner.',
     'CalDAV app passwords':
       "A person's passwords for CalDAV clients, one per device: shown once, stored hashed, revocable.",
+    'ICS subscription feeds':
+      'Read-only iCalendar feeds of your own, a team’s or a resource’s events, for calendar clients to subscribe to: the token is the address, shown once, stored hashed, revocable.',
   },
   module: CalendarAppModule.register({}),
   schemes: {
@@ -31,5 +34,5 @@ export const CALENDAR_REFERENCE: ApiReferenceDefinition = {
     },
   },
   denied: [CalendarError.GRANT_MISSING, CalendarError.OWNER_ONLY],
-  errors: [calendarError, appPasswordError],
+  errors: [calendarError, appPasswordError, icsFeedError],
 };

@@ -14,6 +14,7 @@ describe('redactSecrets', () => {
     ['callback?code=4/0AbC&state=s', 'callback?code=***&state=s'],
     ['POST /portal/v1/upload/Zx9_k-Q2rT/documents failed', 'POST /portal/v1/upload/***/documents failed'],
     ['X-Service-Signature: 9f86d0,60303a', 'X-Service-Signature: ***'],
+    ['GET /Calendar/ics/ics_4Fq9Zk2LmN7x_Yb3cV8nM1q 404', 'GET /Calendar/ics/*** 404'],
   ])('%s', (input, expected) => {
     expect(redactSecrets(input)).toBe(expected);
   });
@@ -21,6 +22,8 @@ describe('redactSecrets', () => {
   it('keeps route patterns and ordinary text as they are', () => {
     for (const text of [
       'GET /portal/v1/upload/:token/documents 201 12ms',
+      'GET /Calendar/ics/:token 200 9ms',
+      'GET /Calendar/ics-feeds 200 2ms',
       'GET /api/v1/verification-cases/:id 200 3.1ms',
       'relay: 12 events published to calendar.event.changed.v1',
     ])

@@ -21,6 +21,8 @@ const RULES: readonly [RegExp, string][] = [
   // Tokens that are a path segment: the borrower portal's one-time upload link
   // (/portal/v1/upload/<token>/...).
   [/(\/upload\/)(?!:token\b)[^/?#\s"']+/gi, '$1***'],
+  // The calendar's ICS subscription feed: the whole address is the credential (/Calendar/ics/<token>).
+  [/(\/ics\/)(?!:token\b)[^/?#\s"']+/gi, '$1***'],
 ];
 
 /** The text with every credential-shaped part replaced by `***`. */

@@ -8,7 +8,8 @@ export interface CountLimitRunner {
  * kinds of one owner never wait on each other. Two services sharing a database may take the same lock
  * for the same kind and owner; that only makes their creates take turns, each count stays its own.
  */
-export type CountedKind = 'api_keys' | 'webhook_subscriptions' | 'status_subscribers' | 'app_passwords';
+export type CountedKind =
+  'api_keys' | 'webhook_subscriptions' | 'status_subscribers' | 'app_passwords' | 'ics_feeds';
 
 export interface CountLimit {
   kind: CountedKind;

@@ -75,6 +75,10 @@ describe('calendar authorization walk (real PostgreSQL)', () => {
       // A person expands only events they take part in (checked by the handler: 404 for any other).
       'GET /Calendar/expand Read',
       'GET /Calendar/teams Share+ViewTeams',
+      // ICS feeds of what the events view shows a person (their own feeds only: the service checks).
+      'POST /Calendar/ics-feeds Read+FreeBusy',
+      'GET /Calendar/ics-feeds Read+FreeBusy',
+      'DELETE /Calendar/ics-feeds/00000000-0000-4000-8000-000000000000 Read+FreeBusy',
     ]);
   });
 
