@@ -3,7 +3,16 @@ import { Controller, Get, Module, type INestApplication } from '@nestjs/common';
 import { SignJWT, exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
 import { CurrentPrincipal } from '@platform/auth';
 import { createHttpApp } from '@platform/envelope';
-import { createTestDatabase, listen, rawRequest, request, serviceEnv, withClient } from '@platform/testing';
+import {
+  createTestDatabase,
+  listen,
+  rawRequest,
+  readRouteManifest,
+  request,
+  runFuzz,
+  serviceEnv,
+  withClient,
+} from '@platform/testing';
 import { CalendarAppModule } from '../../src/app.module';
 import { DavAccess, type PersonPrincipal } from '../../src/auth/calendar.access';
 import { ensureAccount, ensureProduct, issueProductKey } from './calendar-admin';
@@ -428,4 +437,38 @@ describe('CalDAV app passwords and Basic/Bearer login (real PostgreSQL, two repl
       for (const b of buckets) expect(b).toMatch(/^dav-login-(user|ip):[0-9a-f]{32}$/);
     });
   });
+
+  it('answers the fuzz harness on the app-password routes and a dav route with no 5xx and a whole envelope', async () => {
+    const v = await created('fuzz-person', 'fuzzed');
+    const owner = await session('fuzz-person', ['owner']);
+    const routes = [
+      ...readRouteManifest('calendar').filter((r) => r.path.startsWith('/Calendar/app-passwords')),
+      { method: 'GET', path: '/dav-probe', access: 'authenticated' as const, schemes: ['dav'], raw: false },
+    ];
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /Calendar/app-passwords',
+      'POST /Calendar/app-passwords',
+      'DELETE /Calendar/app-passwords/:id',
+      'GET /dav-probe',
+    ]);
+    const report = await runFuzz(
+      [
+        {
+          app: 'calendar',
+          routes,
+          urlFor: (route) => `${replicas[0]}${route.path}`,
+          credentials: (route) =>
+            route.schemes.includes('dav')
+              ? { Authorization: basic(v.username, v.password) }
+              : { PlatformSession: owner },
+          readyUrl: `${replicas[0]}/health/live`,
+        },
+      ],
+      [replicas[0]],
+      { seed: 20261204, randomPerRoute: 30, concurrency: 8, timeoutMs: 15000 },
+    );
+    expect(report.requests).toBeGreaterThan(100);
+    expect(report.failures).toEqual([]);
+    expect(report.notReady).toEqual([]);
+  }, 120_000);
 });
