@@ -1,31 +1,9 @@
 import ICAL from 'ical.js';
 import { rawRequest, request, withClient } from '@platform/testing';
 import { startCalendar, type CalendarFixture } from './calendar-fixture';
+import { BERLIN, ics } from './ical-samples';
 
 type Env<T = Record<string, unknown>> = { success: boolean; value: T };
-
-const CRLF = '\r\n';
-const ics = (lines: string[]) => [...lines, ''].join(CRLF);
-
-const BERLIN = [
-  'BEGIN:VTIMEZONE',
-  'TZID:Europe/Berlin',
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0200',
-  'TZNAME:CEST',
-  'DTSTART:19700329T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0200',
-  'TZOFFSETTO:+0100',
-  'TZNAME:CET',
-  'DTSTART:19701025T030000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
 
 /** A weekly stand-up in Berlin across the October DST change, one week skipped, one moved. */
 function standup(uid: string, summary = 'Stand-up'): string {
