@@ -72,6 +72,43 @@ interface Credentials {
   verification: { organizationId: string; apiKey: string };
   'public-status': { businessId: string; apiKey: string };
   session: { subject: string; token: string; expiresAt: string };
+  /** docs/caldav.md: the CalDAV root through the gateway, the demo person's app password and paths. */
+  caldav: { url: string; username: string; password: string; calendarPath: string; productEventHref: string };
+  ics: { url: string };
+}
+
+/** What the calendar's `seed-demo-caldav` prints (apps/calendar/src/demo/caldav-demo.ts). */
+interface CaldavDemo {
+  username: string;
+  password: string;
+  calendarPath: string;
+  productEventHref: string;
+  icsPath: string;
+}
+
+/** A calendar object for the read-only example: any valid one, since the answer is about the target. */
+const DEMO_ICS =
+  'BEGIN:VCALENDAR\\r\\nVERSION:2.0\\r\\nPRODID:-//demo//EN\\r\\nBEGIN:VEVENT\\r\\nUID:demo-put\\r\\n' +
+  'DTSTAMP:20260101T000000Z\\r\\nDTSTART:20261201T100000Z\\r\\nSUMMARY:Changed\\r\\nEND:VEVENT\\r\\nEND:VCALENDAR\\r\\n';
+
+function caldavExamples(gw: string, c: Credentials): string[] {
+  const { username, password, calendarPath, productEventHref, url } = c.caldav;
+  const user = `-u '${username}:${password}'`;
+  const { hostname, port } = new URL(gw);
+  return [
+    `# CalDAV (docs/caldav.md): the demo person's calendar, signed in with their app password (HTTP Basic)`,
+    `curl -s -X PROPFIND ${gw}${calendarPath} ${user} -H 'Depth: 1' -H 'Content-Type: application/xml' \\`,
+    `  -d '<d:propfind xmlns:d="DAV:"><d:prop><d:displayname/><d:getetag/></d:prop></d:propfind>'`,
+    `# A product event is read-only over CalDAV: 403 with DAV:need-privileges (change it in the product)`,
+    `printf '${DEMO_ICS}' | curl -s -X PUT ${gw}${productEventHref} ${user} -H 'Content-Type: text/calendar' --data-binary @-`,
+    `# Thunderbird: New Calendar > On the Network; Username: ${username}; Location: ${url}; the password when asked`,
+    `# Apple Calendar (macOS): Other CalDAV Account > Advanced; User Name: ${username}; Password: ${password};`,
+    `#   Server Address: ${hostname}; Server Path: /dav/; Port: ${port}; Use SSL: off`,
+    `# DAVx5 / Evolution: base URL ${url}, the same username and password`,
+    ``,
+    `# ICS feed of the demo person (docs/caldav.md; Google Calendar and Outlook need an address they can reach)`,
+    `curl -s ${c.ics.url}`,
+  ];
 }
 
 function examples(gw: string, c: Credentials): string {
@@ -98,10 +135,35 @@ function examples(gw: string, c: Credentials): string {
     ``,
     `# Demo person's PlatformSession (RS256 JWT, valid until ${c.session.expiresAt}) for person-facing calendar calls`,
     `export PLATFORM_SESSION='${c.session.token}'`,
+    ``,
+    ...caldavExamples(gw, c),
   ].join('\n');
 }
 
-async function seed(databaseUrl: string, brokers: string, privatePem: string): Promise<Credentials> {
+/**
+ * The demo person's CalDAV app password, a product event of theirs and an ICS feed, made by the
+ * calendar's own services; a re-run revokes the previous demo app password and feed.
+ */
+function caldavDemo(gw: string, env: Record<string, string>): Pick<Credentials, 'caldav' | 'ics'> {
+  const d = runAdmin(DIST, 'calendar', ['seed-demo-caldav'], env) as CaldavDemo;
+  return {
+    caldav: {
+      url: `${gw}/dav/`,
+      username: d.username,
+      password: d.password,
+      calendarPath: d.calendarPath,
+      productEventHref: d.productEventHref,
+    },
+    ics: { url: `${gw}${d.icsPath}` },
+  };
+}
+
+async function seed(
+  gw: string,
+  databaseUrl: string,
+  brokers: string,
+  privatePem: string,
+): Promise<Credentials> {
   const env = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, NODE_ENV };
   const seeded = new Map(SEED_DEMO_SERVICES.map((s) => [s, runAdmin(DIST, s, ['seed-demo'], env)]));
   const [calendar, lending, verification, publicStatus] = CREDENTIALED.map((s) => seeded.get(s)) as [
@@ -130,6 +192,7 @@ async function seed(databaseUrl: string, brokers: string, privatePem: string): P
     verification,
     'public-status': publicStatus,
     session: { subject: 'demo-person', token, expiresAt: expires.toISOString() },
+    ...caldavDemo(gw, env),
   };
 }
 
@@ -192,9 +255,21 @@ async function main(): Promise<void> {
       ? (JSON.parse(readFileSync(CREDENTIALS_JSON, 'utf8')) as Credentials)
       : undefined;
     // A credentials file from before public status had a key is seeded again (seed-demo is idempotent).
+    let changed = false;
     if (!creds || !creds['public-status'] || creds.database !== (await databaseIdentity(databaseUrl))) {
       log('==> first start on this database: seeding demo tenants');
-      creds = await seed(databaseUrl, brokers, keys.privatePem);
+      creds = await seed(gw, databaseUrl, brokers, keys.privatePem);
+      changed = true;
+    } else if (!creds.caldav || !creds.ics) {
+      // A credentials file from before CalDAV: only the CalDAV demo is added to it.
+      log('==> adding the CalDAV demo (app password, product event, ICS feed)');
+      creds = {
+        ...creds,
+        ...caldavDemo(gw, { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, NODE_ENV }),
+      };
+      changed = true;
+    }
+    if (changed) {
       writeFileSync(CREDENTIALS_JSON, JSON.stringify(creds, null, 2), { mode: 0o600 });
       writeFileSync(
         CREDENTIALS_MD,

@@ -3,6 +3,7 @@ import { TenancyAdminService, seedDemoTenant, tenancyAdminCommands } from '@plat
 import { CALENDAR_ACCESS_PROVIDERS } from './app.module';
 import { CalendarConfig } from './config/calendar.config';
 import { CALENDAR_DATABASE } from './database';
+import { CALDAV_DEMO_PROVIDERS, seedCaldavDemo } from './demo/caldav-demo';
 import { GrantsService } from './grants/grants.service';
 import { AccountsService } from './tenancy/accounts.service';
 import { CalendarTenancy } from './tenancy/calendar.tenancy';
@@ -15,7 +16,7 @@ void runAdminCli({
   config: CalendarConfig,
   database: CALENDAR_DATABASE,
   imports: [CalendarTenancy],
-  providers: CALENDAR_ACCESS_PROVIDERS,
+  providers: [...CALENDAR_ACCESS_PROVIDERS, ...CALDAV_DEMO_PROVIDERS],
   commands: {
     'create-account': {
       usage: '<id> [name]',
@@ -46,6 +47,15 @@ void runAdminCli({
           .get(GrantsService)
           .grant(accountId, DEMO.productId, ['Read', 'Push', 'FreeBusy', 'Share'], 'demo-person');
         return { ...DEMO, apiKey, keyId, permissions: grants.map((g) => g.permission) };
+      },
+    },
+    // Apart from seed-demo, whose output and outbox other suites count on: npm start runs both.
+    'seed-demo-caldav': {
+      usage:
+        '           development only, after seed-demo: a product event, app password and ICS feed of demo-person',
+      run: async (app, _args, cfg) => {
+        if (cfg.NODE_ENV === 'production') throw new Error('seed-demo-caldav refuses to run in production');
+        return seedCaldavDemo(app, DEMO);
       },
     },
   },

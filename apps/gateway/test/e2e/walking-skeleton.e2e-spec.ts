@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { launchSystem, runAdmin, type RunningSystem } from '@platform/dev-infra';
 import {
   createTestDatabase,
+  rawRequest,
   request,
   spawnTsProcess,
   withClient,
@@ -26,10 +27,11 @@ describe('walking skeleton through the gateway', () => {
   let calendar: { accountId: string; productId: string; apiKey: string };
   let lending: { organizationId: string; apiKey: string };
   let verification: { organizationId: string; apiKey: string };
+  let env: { DATABASE_URL: string; KAFKA_BROKERS: string; NODE_ENV: string };
 
   beforeAll(async () => {
     db = await createTestDatabase('e2e_skeleton');
-    const env = {
+    env = {
       DATABASE_URL: db.url,
       KAFKA_BROKERS: process.env.KAFKA_BROKERS as string,
       NODE_ENV: 'test',
@@ -155,6 +157,81 @@ describe('walking skeleton through the gateway', () => {
       'lending',
       'verification',
     ]);
+  });
+
+  it("npm start's CalDAV demo connects through the gateway: its calendar lists the demo product event, read-only; its feed serves it", async () => {
+    type CaldavDemo = {
+      username: string;
+      password: string;
+      calendarPath: string;
+      productEventHref: string;
+      icsPath: string;
+    };
+    // What scripts/start.ts writes as the `caldav` and `ics` entries of .local/demo-credentials.json.
+    const demo = runAdmin(DIST, 'calendar', ['seed-demo-caldav'], env) as CaldavDemo;
+    const basic = (d: CaldavDemo) => `Basic ${Buffer.from(`${d.username}:${d.password}`).toString('base64')}`;
+
+    const discovery = await rawRequest(`${gw}/.well-known/caldav`, { method: 'PROPFIND' });
+    expect(discovery.status).toBe(301);
+    expect(discovery.headers.location).toBe('/dav/');
+
+    const listing = await rawRequest(`${gw}${demo.calendarPath}`, {
+      method: 'PROPFIND',
+      headers: { Authorization: basic(demo), Depth: '1', 'content-type': 'application/xml' },
+      body: '<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:current-user-privilege-set/></d:prop></d:propfind>',
+    });
+    expect(listing.status).toBe(207);
+    const listed = [...listing.text.matchAll(/<d:href>([^<]*)<\/d:href>/g)].map((m) => m[1]);
+    expect(listed).toContain(demo.calendarPath);
+    expect(listed).toContain(demo.productEventHref);
+
+    const event = await rawRequest(`${gw}${demo.productEventHref}`, {
+      headers: { Authorization: basic(demo) },
+    });
+    expect(event.status).toBe(200);
+    const put = await rawRequest(`${gw}${demo.productEventHref}`, {
+      method: 'PUT',
+      headers: { Authorization: basic(demo), 'content-type': 'text/calendar' },
+      body: [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//e2e//EN',
+        'BEGIN:VEVENT',
+        'UID:hijack',
+        'DTSTAMP:20260101T000000Z',
+        'DTSTART:20261201T100000Z',
+        'SUMMARY:Hijacked',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    });
+    expect(put.status).toBe(403);
+    expect(put.text).toContain('<d:need-privileges>');
+    expect(put.text).toContain('CALDAV_PRODUCT_EVENT_READ_ONLY');
+    const after = await rawRequest(`${gw}${demo.productEventHref}`, {
+      headers: { Authorization: basic(demo) },
+    });
+    expect(after.headers.etag).toBe(event.headers.etag);
+    expect(after.text).toBe(event.text);
+
+    const feed = await rawRequest(`${gw}${demo.icsPath}`);
+    expect(feed.status).toBe(200);
+    expect(String(feed.headers['content-type'])).toMatch(/^text\/calendar/);
+    expect(feed.text).toContain('SUMMARY:Demo CRM: call with a client');
+
+    // A restart's re-seed keeps the event and replaces the demo's app password: the old one is revoked.
+    const again = runAdmin(DIST, 'calendar', ['seed-demo-caldav'], env) as CaldavDemo;
+    expect(again.productEventHref).toBe(demo.productEventHref);
+    expect(again.username).not.toBe(demo.username);
+    const probe = (d: CaldavDemo) =>
+      rawRequest(`${gw}${d.calendarPath}`, {
+        method: 'PROPFIND',
+        headers: { Authorization: basic(d), Depth: '0' },
+      });
+    expect((await probe(demo)).status).toBe(401);
+    expect((await probe(again)).status).toBe(207);
+    expect((await rawRequest(`${gw}${demo.icsPath}`)).status).toBe(404);
   });
 
   it('a partner mistake gets a localised envelope error through the gateway, never a 500', async () => {
