@@ -15,6 +15,8 @@ export const CALENDAR_REFERENCE: ApiReferenceDefinition = {
     ENVELOPE_NOTE,
     "Product calls: `API_KEY`, `AccountId`, `ProductId`. Person calls: `PlatformSession` (JWT). An integration needs the account owner's grant: Push (writes), Read (event details), FreeBusy (busy blocks only), Share.",
     'Writes are rate-limited per product (429 with `Retry-After` and `RateLimit-*` headers).',
+    // CalDAV itself is WebDAV with XML bodies, outside this reference: the paragraph points people there.
+    "CalDAV (RFC 4791) for people's calendar apps (Apple Calendar, Thunderbird, DAVx5, Evolution): root `/dav/`, found through `/.well-known/caldav`. Sign in with an app password (HTTP Basic, from `POST /Calendar/app-passwords`) or the session (`Authorization: Bearer`). A person's own events are writable there, product events read-only (403). Google Calendar and Outlook subscribe to an ICS feed instead (`POST /Calendar/ics-feeds`). Guide: `docs/caldav.md`.",
   ].join('\n\n'),
   tags: {
     Calendar: "Product events by identity triple, and the views' query.",
