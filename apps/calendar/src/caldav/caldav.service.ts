@@ -439,17 +439,19 @@ export class CaldavService {
     const req = propRequestOf(root);
     const filter = filterOf(root);
     if (!filter.events) return { status: 207, headers: XML, body: multistatus([]) };
-    let members =
-      t.kind === 'object'
-        ? await this.dav.byNames(c, [t.name])
-        : await this.dav.members(
-            c,
-            filter.range && { from: new Date(filter.range.from), to: new Date(filter.range.to) },
-          );
-    if (filter.range) {
-      const range = filter.range;
-      members = members.filter((m) => overlapsRange(m, range));
-    }
+    const range = filter.range;
+    let members: DavMember[];
+    if (t.kind === 'object') {
+      members = await this.dav.byNames(c, [t.name]);
+      if (range) members = members.filter((m) => overlapsRange(m, range));
+    } else if (range) {
+      // The range is decided on the series columns; only the matches are read in full.
+      const spans = await this.dav.spansIn(c, { from: new Date(range.from), to: new Date(range.to) });
+      members = await this.dav.byIds(
+        c,
+        spans.filter((s) => overlapsRange(s, range)).map((s) => s.id),
+      );
+    } else members = await this.dav.members(c);
     if (filter.props.length) members = members.filter((m) => propFiltersMatch(this.text(m), filter.props));
     const calendarData = req.kind === 'prop' ? req.calendarData : undefined;
     const responses = members.map((m) =>
@@ -496,8 +498,8 @@ export class CaldavService {
   private async freeBusy(c: DavCollection, root: XmlElement): Promise<DavAnswer> {
     const range = timeRange(child(root, CALDAV, 'time-range'));
     if (!range) throw davError(DavError.INVALID_FILTER, { value: 'time-range' });
-    const members = await this.dav.members(c, { from: new Date(range.from), to: new Date(range.to) });
-    return { status: 200, headers: { 'Content-Type': ICS }, body: freeBusyText(members, range) };
+    const spans = await this.dav.spansIn(c, { from: new Date(range.from), to: new Date(range.to) });
+    return { status: 200, headers: { 'Content-Type': ICS }, body: freeBusyText(spans, range) };
   }
 
   private async syncCollection(p: PersonPrincipal, c: DavCollection, root: XmlElement): Promise<DavAnswer> {
@@ -578,7 +580,8 @@ export class CaldavService {
     }
     if (Array.from(t.name).length > 255)
       throw davError(DavError.CALENDAR_NAME_INVALID, { name: t.name.slice(0, 40) });
-    const current = await this.dav.byName(coll, t.name);
+    const obj = readCalendarObject(call.rawBody, call.principal.subject);
+    const { current, uidHolder } = await this.dav.forPut(coll, t.name, obj.uid);
     if (current && !current.personal) {
       throw davError(DavError.PRODUCT_EVENT_READ_ONLY, { product: current.productId });
     }
@@ -590,13 +593,11 @@ export class CaldavService {
     if (ifMatch !== undefined && (!current || (ifMatch !== '*' && !ifMatch.includes(etagOf(current))))) {
       throw davError(DavError.PRECONDITION_FAILED);
     }
-    const obj = readCalendarObject(call.rawBody, call.principal.subject);
-    const holder = await this.dav.nameOfUid(coll, obj.uid);
-    if (holder !== null && holder !== t.name) {
+    if (uidHolder !== null && uidHolder !== t.name) {
       throw davError(
         DavError.UID_CONFLICT,
         { uid: obj.uid },
-        { href: hrefs.object(coll.accountId, coll.person, coll.calendar, holder) },
+        { href: hrefs.object(coll.accountId, coll.person, coll.calendar, uidHolder) },
       );
     }
     const written = await this.writes.put(coll, t.name, obj, current, call.requestId);

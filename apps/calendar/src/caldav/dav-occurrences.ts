@@ -7,7 +7,7 @@ import {
 } from '@platform/recurrence';
 import { foldContentLines, PRODID } from '../ical/ical-writer';
 import { compileStored, floatingZoneOf, isRecurring } from '../recurrence/event-series';
-import type { DavMember } from './dav.repository';
+import type { DavMember, DavSpan } from './dav.repository';
 import { recurrenceIdKeys } from './ical-reader';
 
 /**
@@ -26,12 +26,12 @@ export const MAX_EXPANDED = 1000;
 const overlaps = (start: number, end: number, r: Range) =>
   start < r.to && (end > r.from || (start === end && start >= r.from));
 
-const plainInterval = (m: DavMember) =>
+const plainInterval = (m: DavSpan) =>
   m.startsAt && m.endsAt
     ? { start: new Date(m.startsAt).getTime(), end: new Date(m.endsAt).getTime() }
     : null;
 
-function compiled(m: DavMember) {
+function compiled(m: DavSpan) {
   try {
     return compileStored(m);
   } catch (e) {
@@ -41,7 +41,7 @@ function compiled(m: DavMember) {
 }
 
 /** The busy intervals of a member within the range (its first occurrence alone when not recurring). */
-export function intervalsIn(m: DavMember, r: Range, max = MAX_EXPANDED): { start: number; end: number }[] {
+export function intervalsIn(m: DavSpan, r: Range, max = MAX_EXPANDED): { start: number; end: number }[] {
   const single = plainInterval(m);
   if (!isRecurring(m) && !(m.recurrenceOverrides ?? []).length)
     return single && overlaps(single.start, single.end, r) ? [single] : [];
@@ -56,7 +56,7 @@ export function intervalsIn(m: DavMember, r: Range, max = MAX_EXPANDED): { start
 }
 
 /** Whether any occurrence of the member overlaps the range. */
-export const overlapsRange = (m: DavMember, r: Range) => intervalsIn(m, r, 1).length > 0;
+export const overlapsRange = (m: DavSpan, r: Range) => intervalsIn(m, r, 1).length > 0;
 
 function occurrences(m: DavMember, r: Range): Occurrence[] | null {
   if (!isRecurring(m) && !(m.recurrenceOverrides ?? []).length) return null;
@@ -131,7 +131,7 @@ export function expandedText(m: DavMember, text: string, r: Range): string {
 const stamp = (ms: number) => ICAL.Time.fromJSDate(new Date(ms), true);
 
 /** free-busy-query (RFC 4791 7.10): one VFREEBUSY of the opaque, not cancelled members in the range. */
-export function freeBusyText(members: DavMember[], r: Range, now = Date.now()): string {
+export function freeBusyText(members: DavSpan[], r: Range, now = Date.now()): string {
   const busy: { start: number; end: number; tentative: boolean }[] = [];
   for (const m of members) {
     if (m.status === 'cancelled' || m.transparency === 'transparent') continue;

@@ -29,6 +29,22 @@ export interface DavCollection {
   calendar: string;
 }
 
+/** The columns a time range is decided on (`spansIn`). */
+export type DavSpan = Pick<
+  DavMember,
+  | 'id'
+  | 'allDay'
+  | 'startsAt'
+  | 'endsAt'
+  | 'startDate'
+  | 'endDate'
+  | 'timeZone'
+  | 'recurrence'
+  | 'recurrenceOverrides'
+  | 'status'
+  | 'transparency'
+>;
+
 export interface JournalChange {
   eventId: string;
   cursor: number;
@@ -86,9 +102,61 @@ export class DavRepository extends TenantScopedRepository<DavCalendar, 'accountI
       `SELECT ${MEMBER_COLUMNS} FROM events e WHERE ${IN_COLLECTION}
         AND e.starts_at < $5 AND (
           (e.ends_at >= $4 AND (e.ends_at > $4 OR e.starts_at = e.ends_at))
-          OR e.recurrence <> '{}' OR e.recurrence_overrides <> '[]'::jsonb)`,
+          OR ((e.recurrence <> '{}' OR e.recurrence_overrides <> '[]'::jsonb)
+            AND (e.series_ends_at IS NULL OR e.series_ends_at >= $4)))`,
       [...this.params(c), range.from, range.to],
     );
+  }
+
+  /**
+   * What a time range is decided on, for the members `members(c, range)` would return: the series
+   * columns only (no text), so a query over a large calendar reads little before it knows its matches.
+   */
+  spansIn(c: DavCollection, range: { from: Date; to: Date }): Promise<DavSpan[]> {
+    return this.sql<DavSpan>(
+      c.accountId,
+      `SELECT e.id, e.all_day AS "allDay", e.starts_at AS "startsAt", e.ends_at AS "endsAt",
+        to_char(e.start_date, 'YYYY-MM-DD') AS "startDate", to_char(e.end_date, 'YYYY-MM-DD') AS "endDate",
+        e.time_zone AS "timeZone", e.recurrence, e.recurrence_overrides AS "recurrenceOverrides",
+        e.status, e.transparency
+       FROM events e WHERE ${IN_COLLECTION}
+        AND e.starts_at < $5 AND (
+          (e.ends_at >= $4 AND (e.ends_at > $4 OR e.starts_at = e.ends_at))
+          OR ((e.recurrence <> '{}' OR e.recurrence_overrides <> '[]'::jsonb)
+            AND (e.series_ends_at IS NULL OR e.series_ends_at >= $4)))`,
+      [...this.params(c), range.from, range.to],
+    );
+  }
+
+  /** Members by event id (those still in the collection). */
+  byIds(c: DavCollection, ids: readonly string[]): Promise<DavMember[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.sql<DavMember>(
+      c.accountId,
+      `SELECT ${MEMBER_COLUMNS} FROM events e WHERE ${IN_COLLECTION} AND e.id = ANY($4::uuid[])`,
+      [...this.params(c), ids],
+    );
+  }
+
+  /**
+   * A PUT's lookups in one statement: the member at `name`, and the name holding `uid` in the same
+   * calendar (CALDAV:no-uid-conflict names it).
+   */
+  async forPut(
+    c: DavCollection,
+    name: string,
+    uid: string,
+  ): Promise<{ current: DavMember | null; uidHolder: string | null }> {
+    const [row] = await this.sql<{ current: DavMember | null; uidHolder: string | null }>(
+      c.accountId,
+      `SELECT (SELECT to_jsonb(m) FROM (SELECT ${MEMBER_COLUMNS} FROM events e WHERE ${IN_COLLECTION}
+                 AND ((e.product_id = '${PERSONAL_PRODUCT}' AND e.dav_name = $4)
+                   OR (e.product_id <> '${PERSONAL_PRODUCT}' AND e.id::text = $6))) m LIMIT 1) AS current,
+              (SELECT e.dav_name FROM events e WHERE e.account_id = $1 AND e.product_id = '${PERSONAL_PRODUCT}'
+                 AND e.owner_person_id = $2 AND e.dav_calendar = $3 AND e.ical_uid = $5) AS "uidHolder"`,
+      [...this.params(c), name, uid, /^([0-9a-f-]{36})\.ics$/i.exec(name)?.[1]?.toLowerCase() ?? ''],
+    );
+    return { current: row.current ? revive(row.current) : null, uidHolder: row.uidHolder };
   }
 
   /** Members by resource name: a personal event by its name, a product event by `<id>.ics`. */
@@ -107,17 +175,6 @@ export class DavRepository extends TenantScopedRepository<DavCalendar, 'accountI
   async byName(c: DavCollection, name: string): Promise<DavMember | null> {
     const [m] = await this.byNames(c, [name]);
     return m ?? null;
-  }
-
-  /** The resource name holding a UID in a person's calendar (CALDAV:no-uid-conflict names it). */
-  async nameOfUid(c: DavCollection, uid: string): Promise<string | null> {
-    const [row] = await this.sql<{ davName: string }>(
-      c.accountId,
-      `SELECT e.dav_name AS "davName" FROM events e WHERE e.account_id = $1 AND e.product_id = '${PERSONAL_PRODUCT}'
-        AND e.owner_person_id = $2 AND e.dav_calendar = $3 AND e.ical_uid = $4`,
-      [...this.params(c), uid],
-    );
-    return row?.davName ?? null;
   }
 
   /** The account's last journal cursor: the sync token and CTag of every collection of the account. */

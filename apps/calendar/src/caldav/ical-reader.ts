@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { DomainError } from '@platform/envelope';
 import { MAX_MS, MIN_MS, canonicalTimeZone, isIanaTimeZone, resolveZone, type Zone } from '@platform/time';
 import type {
   EventStatus,
@@ -8,7 +9,14 @@ import type {
 } from '../events/calendar-event.entity';
 import type { EventFields } from '../events/event.mapper';
 import { foldContentLines } from '../ical/ical-writer';
-import { assertValidSeries } from '../recurrence/event-series';
+import { occurrenceIntervals } from '@platform/recurrence';
+import {
+  assertValidSeries,
+  compileStored,
+  floatingZoneOf,
+  seriesEndOf,
+  type SeriesColumns,
+} from '../recurrence/event-series';
 import { DavError, davError } from './dav.errors';
 
 /**
@@ -274,6 +282,40 @@ function overrideOf(c: ICAL.Component, zones: Zones): StoredOverride {
   };
 }
 
+/**
+ * A single RRULE with COUNT as the same rule with UNTIL at its last instance (the same set: EXDATEs
+ * apply after COUNT either way), so a time range seeks to its window instead of counting from DTSTART.
+ * Only the stored lines change: the served text keeps the client's COUNT.
+ */
+function countAsUntil(series: SeriesColumns): string[] {
+  const rules = series.recurrence.filter((l) => /^RRULE[;:]/i.test(l));
+  // All-day series keep COUNT: their UNTIL would be a date in the floating zone.
+  if (series.allDay || rules.length !== 1 || !/[;:]COUNT=\d+/i.test(rules[0])) return series.recurrence;
+  let last: number | null = null;
+  try {
+    const c = compileStored({ ...series, recurrence: rules, recurrenceOverrides: [] });
+    let n = 0;
+    for (const iv of occurrenceIntervals(c, {
+      from: MIN_MS + 86_400_000,
+      to: MAX_MS,
+      floatingTimeZone: floatingZoneOf(series),
+    })) {
+      last = iv.start;
+      if (++n > 5_000) return series.recurrence;
+    }
+  } catch {
+    return series.recurrence;
+  }
+  if (last === null) return series.recurrence;
+  const colon = rules[0].indexOf(':');
+  const parts = rules[0]
+    .slice(colon + 1)
+    .split(';')
+    .filter((p) => p && !/^COUNT=/i.test(p));
+  const line = `${rules[0].slice(0, colon)}:${[...parts, `UNTIL=${utcStamp(last)}`].join(';')}`;
+  return series.recurrence.map((l) => (l === rules[0] ? line : l));
+}
+
 /** Applies the calendar's own date window to the fields (years 1..9999 as instants too). */
 function fieldsOf(
   master: ICAL.Component,
@@ -299,11 +341,13 @@ function fieldsOf(
     const why = details?.recurrence;
     throw invalid(`recurrence: ${why?.reason ?? 'invalid'}${why?.part ? ` (${why.part})` : ''}`);
   }
+  const indexed = { ...series, recurrence: countAsUntil(series) };
   return {
     title: text(master, 'summary', LIMITS.title),
     description: text(master, 'description', LIMITS.description),
     location: text(master, 'location', LIMITS.location),
-    ...series,
+    ...indexed,
+    seriesEndsAt: seriesEndOf(indexed),
     status: statusOf(master),
     visibility: visibilityOf(master),
     transparency:
@@ -319,17 +363,33 @@ function fieldsOf(
   };
 }
 
+/** Every property value of a component and its subcomponents, decoded (ical.js decodes on first read). */
+function decodeAll(c: ICAL.Component): void {
+  const pending = [c];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    for (const p of next.getAllProperties()) p.getValues();
+    pending.push(...next.getAllSubcomponents());
+  }
+}
+
 /** The client's text as one VCALENDAR of VEVENTs sharing one UID (and VTIMEZONEs), read into columns. */
 export function readCalendarObject(body: string, owner: string): DavObject {
   if (body.includes('\u0000')) throw invalid('NUL character');
-  let parsed: unknown;
+  let root: ICAL.Component;
   try {
-    parsed = ICAL.parse(body.replace(/^\uFEFF/, ''));
+    const parsed: unknown = ICAL.parse(body.replace(/^\uFEFF/, ''));
+    if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') throw invalid('one VCALENDAR expected');
+    root = new ICAL.Component(parsed as unknown[]);
+    // ical.js decodes a value when it is first read and writes the text only when asked: a malformed
+    // value (DTSTART:tomorrow, a five-digit year) or a property named like an Object member (CONSTRUCTOR,
+    // looked up in ical.js's design tables) throws there, a plain Error that would answer 500. Done
+    // once here, where such a failure means "not iCalendar"; later reads get the decoded values.
+    decodeAll(root);
+    root.toString();
   } catch (e) {
+    if (e instanceof DomainError) throw e;
     throw invalid(`not iCalendar: ${(e as Error).message.slice(0, 200)}`);
   }
-  if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') throw invalid('one VCALENDAR expected');
-  const root = new ICAL.Component(parsed as unknown[]);
   if (root.name !== 'vcalendar') throw invalid('one VCALENDAR expected');
   const components = root.getAllSubcomponents();
   for (const c of components) {

@@ -83,6 +83,14 @@ export interface EventResource {
 @Index('events_resources_idx', { synchronize: false })
 // Recurring masters by start, for ranges their series may reach into (migration RecurrenceOverrides).
 @Index('events_recurring_idx', { synchronize: false })
+// A person's CalDAV resources: names and UIDs unique per calendar (partial; migration Caldav).
+@Index('events_dav_name_uq', { synchronize: false })
+@Index('events_dav_uid_uq', { synchronize: false })
+@Check(
+  'events_dav_lengths_ck',
+  `char_length(dav_calendar) <= 64 AND char_length(dav_name) <= 255 AND char_length(ical_uid) <= 255
+      AND octet_length(ical) <= 1048576`,
+)
 @Check('events_version_check', 'version >= 1')
 @Check('events_status_check', `status IN ('confirmed', 'tentative', 'cancelled')`)
 @Check('events_visibility_check', `visibility IN ('default', 'public', 'private', 'confidential')`)
@@ -129,6 +137,8 @@ export class CalendarEvent {
   /** Moved or cancelled occurrences of the series (migration RecurrenceOverrides). */
   @Column({ name: 'recurrence_overrides', type: 'jsonb', default: () => "'[]'" })
   recurrenceOverrides: StoredOverride[];
+  /** End of a bounded series' last occurrence, null when unbounded or not recurring (migration Caldav). */
+  @Column({ name: 'series_ends_at', type: 'timestamptz', nullable: true }) seriesEndsAt: Date | null;
   @Column({ type: 'jsonb', default: () => "'{}'" }) metadata: Record<string, string>;
   /** The room link; null until `attachConference` (migration ConferenceAndAttendees). */
   @Column({ type: 'jsonb', nullable: true }) conference: EventConference | null;

@@ -13,7 +13,7 @@ import type {
 import type { EventTimeDto } from './dto/event-time.dto';
 import { localDateTime, resolveZone, UTC } from '@platform/time';
 import type { EventOverrideDto, UpsertEventRequest } from './dto/upsert-event.request';
-import { assertValidSeries } from '../recurrence/event-series';
+import { assertValidSeries, seriesEndOf } from '../recurrence/event-series';
 
 /** The columns an upsert replaces: everything but identity, version and timestamps. */
 export interface EventFields {
@@ -36,6 +36,8 @@ export interface EventFields {
   resourceIds: string[];
   recurrence: string[];
   recurrenceOverrides: StoredOverride[];
+  /** End of a bounded series' last occurrence (seriesEndOf); null for others. */
+  seriesEndsAt: Date | null;
   metadata: Record<string, string>;
 }
 
@@ -119,16 +121,8 @@ export function toEventFields(req: UpsertEventRequest): EventFields {
   const recurrence = req.recurrence ?? [];
   const recurrenceOverrides = (req.overrides ?? []).map(storedOverride);
   // 400 with the engine's reason when a line or an override does not fit the series.
-  assertValidSeries({
-    allDay,
-    startsAt,
-    endsAt,
-    startDate,
-    endDate,
-    timeZone,
-    recurrence,
-    recurrenceOverrides,
-  });
+  const series = { allDay, startsAt, endsAt, startDate, endDate, timeZone, recurrence, recurrenceOverrides };
+  assertValidSeries(series);
 
   const resources = (req.resources ?? []).map((r) => ({ type: r.type, id: r.id }));
   const assigneeIds = [...new Set(req.assignees ?? [])];
@@ -152,6 +146,7 @@ export function toEventFields(req: UpsertEventRequest): EventFields {
     resourceIds: [...new Set(resources.map((r) => `${r.type}:${r.id}`))],
     recurrence,
     recurrenceOverrides,
+    seriesEndsAt: seriesEndOf(series),
     // Shape and limits were checked by the DTO's FreeFormMap; keys are stored exactly as sent.
     metadata: req.metadata ?? {},
   };

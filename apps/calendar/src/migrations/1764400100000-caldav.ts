@@ -11,6 +11,9 @@ import { dropTenantTablePolicy, tenantTablePolicy } from '@platform/persistence'
  *   Resource names and UIDs are unique within a person's calendar (CALDAV:no-uid-conflict).
  * - The journal records whose calendars an entry touched (the people before and after the write, and
  *   the CalDAV calendar and resource name), so sync-collection (RFC 6578) reads one person's changes.
+ * - `series_ends_at`: where a bounded series' last occurrence ends (written by every upsert; null for
+ *   rows written before, unbounded series and single events), so a time range skips series that ended
+ *   before it instead of expanding them.
  * - `dav_calendars`: the calendars a person made with MKCALENDAR (`default` always exists).
  */
 export class Caldav1764400100000 implements MigrationInterface {
@@ -21,7 +24,8 @@ export class Caldav1764400100000 implements MigrationInterface {
       `INSERT INTO calendar.products (id, name) VALUES ('personal', 'Personal calendars (CalDAV)') ON CONFLICT (id) DO NOTHING`,
     );
     await q.query(`ALTER TABLE calendar.events
-      ADD COLUMN dav_calendar text, ADD COLUMN dav_name text, ADD COLUMN ical_uid text, ADD COLUMN ical text`);
+      ADD COLUMN dav_calendar text, ADD COLUMN dav_name text, ADD COLUMN ical_uid text, ADD COLUMN ical text,
+      ADD COLUMN series_ends_at timestamptz`);
     await q.query(`ALTER TABLE calendar.events ADD CONSTRAINT events_dav_lengths_ck CHECK (
       char_length(dav_calendar) <= 64 AND char_length(dav_name) <= 255 AND char_length(ical_uid) <= 255
       AND octet_length(ical) <= 1048576)`);
@@ -56,7 +60,8 @@ export class Caldav1764400100000 implements MigrationInterface {
     await q.query(`DROP INDEX calendar.events_dav_uid_uq`);
     await q.query(`DROP INDEX calendar.events_dav_name_uq`);
     await q.query(`ALTER TABLE calendar.events DROP CONSTRAINT events_dav_lengths_ck,
-      DROP COLUMN dav_calendar, DROP COLUMN dav_name, DROP COLUMN ical_uid, DROP COLUMN ical`);
+      DROP COLUMN dav_calendar, DROP COLUMN dav_name, DROP COLUMN ical_uid, DROP COLUMN ical,
+      DROP COLUMN series_ends_at`);
     await q.query(`DELETE FROM calendar.products WHERE id = 'personal'`);
   }
 }

@@ -3,12 +3,14 @@ import {
   RecurrenceErrorCode,
   RecurrenceReason,
   compileRecurrence,
+  occurrenceIntervals,
   validateRecurrence,
   type CompiledRecurrence,
   type EventTime,
   type RecurrenceOverride,
 } from '@platform/recurrence';
 import type { DomainError } from '@platform/envelope';
+import { DAY_MS, MAX_MS, MIN_MS } from '@platform/time';
 import type { StoredOverride, StoredTime } from '../events/calendar-event.entity';
 import { CalendarError, calendarError } from '../events/event.errors';
 
@@ -130,3 +132,41 @@ export function assertValidSeries(e: SeriesColumns): void {
 
 /** 422: a series saved before write-time validation that the engine refuses now. */
 export const storedInvalid = (e: RecurrenceError) => refusal(CalendarError.RECURRENCE_STORED_INVALID, e);
+
+/** Occurrences walked to find where a bounded series ends; past it the series counts as unbounded. */
+const SERIES_END_WALK = 5_000;
+
+/**
+ * The end of the last occurrence of a recurring event (RDATEs and moved overrides included), or null
+ * when it has none to find: not recurring, a rule without COUNT or UNTIL, more than SERIES_END_WALK
+ * occurrences, or a series the engine refuses. Stored as `series_ends_at`, so a time range skips
+ * series that ended before it without expanding them (null: always expanded).
+ */
+export function seriesEndOf(e: SeriesColumns): Date | null {
+  if (!isRecurring(e) && !(e.recurrenceOverrides ?? []).length) return null;
+  if (e.recurrence.some((l) => /^RRULE[;:]/i.test(l) && !/[;:]\s*(COUNT|UNTIL)=/i.test(l))) return null;
+  let c: CompiledRecurrence;
+  try {
+    c = compileStored(e);
+  } catch (err) {
+    if (err instanceof RecurrenceError) return null;
+    throw err;
+  }
+  const walk = occurrenceIntervals(c, {
+    from: MIN_MS + DAY_MS,
+    to: MAX_MS,
+    floatingTimeZone: floatingZoneOf(e),
+    maxIterations: 50 * SERIES_END_WALK,
+  });
+  let last = -Infinity;
+  let n = 0;
+  for (let r = walk.next(); ; r = walk.next()) {
+    if (r.done) {
+      if (r.value !== null) return null;
+      break;
+    }
+    last = Math.max(last, r.value.end);
+    if (++n > SERIES_END_WALK) return null;
+  }
+  return Number.isFinite(last) ? new Date(last) : null;
+}
