@@ -304,6 +304,21 @@ describe('iCalendar writer', () => {
     // The same occurrences as the full event.
     const until = new Date('2027-01-01T00:00:00Z');
     expect(occurrencesByIcalJs(parse(text), until)).toEqual(occurrencesByEngine(e, until));
+    // Nothing in it follows a hidden field: other texts, a later edit, a cancellation give the same bytes.
+    const edited = {
+      ...e,
+      title: 'Another title',
+      description: null,
+      metadata: {},
+      version: 9,
+      status: 'cancelled' as const,
+      updatedAt: new Date('2026-11-30T00:00:00Z'),
+    };
+    expect(calendarText([edited], { busyOnly: () => true })).toBe(text);
+    expect(vevents[0].getFirstPropertyValue('status')).toBe('CONFIRMED');
+    expect(vevents[0].getFirstProperty('dtstamp')?.toICALString()).toBe('DTSTAMP:20261005T070000Z');
+    const tentative = parse(calendarText([{ ...e, status: 'tentative' }], { busyOnly: () => true }));
+    expect(tentative.getAllSubcomponents('vevent')[0].getFirstPropertyValue('status')).toBe('TENTATIVE');
   });
 
   it('folds long lines at 75 octets without splitting a UTF-8 sequence', () => {
@@ -386,6 +401,8 @@ describe('iCalendar writer', () => {
     expect(b.getFirstPropertyValue('summary')).toBe('Busy');
     expect(b.getAllSubcomponents('valarm')).toHaveLength(0);
     expect(b.getFirstPropertyValue('uid')).toBe('abc@client');
+    // The client's own DTSTAMP (which moves with its edits) is not shown either.
+    expect(b.getFirstProperty('dtstamp')?.toICALString()).toBe('DTSTAMP:20261005T070000Z');
   });
 
   it('writes nothing for an event without a start, and one VEVENT for a plain event', () => {

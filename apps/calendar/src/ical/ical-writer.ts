@@ -33,9 +33,10 @@ import { vtimezone, zoneOfTzid } from './vtimezone';
  *   X-CALENDAR-ENTITY-ID, X-CALENDAR-ASSIGNEE (one per assignee), X-CALENDAR-RESOURCE (`<type>:<id>`,
  *   one per resource), X-CALENDAR-METADATA (the metadata map as JSON text).
  * - busyOnly (someone else's private event): SUMMARY `Busy`, CLASS:PRIVATE, only the time properties
- *   (DTSTART, DTEND, DURATION, RRULE, RDATE, EXDATE, RECURRENCE-ID), UID, DTSTAMP, STATUS and TRANSP;
- *   no description, location, people, conference, product data, alarms, CREATED/LAST-MODIFIED or
- *   SEQUENCE.
+ *   (DTSTART, DTEND, DURATION, RRULE, RDATE, EXDATE, RECURRENCE-ID), UID and TRANSP; STATUS TENTATIVE
+ *   or CONFIRMED (as the JSON busy block's free_busy); DTSTAMP from `now`, else the event's start (not
+ *   `updatedAt`: a busy block must not change when only hidden fields do); no description, location,
+ *   people, conference, product data, alarms, CREATED/LAST-MODIFIED or SEQUENCE.
  * - An event a CalDAV client stored as iCalendar text (`ical`) is that text: its VEVENTs as stored
  *   (redacted the same way for busyOnly), its VTIMEZONEs reused for TZIDs that name no IANA zone.
  *
@@ -484,7 +485,6 @@ function overrideVevent(s: Series, o: StoredOverride, opts: RenderOptions): ICAL
 
 const BUSY_KEEPS = new Set([
   'uid',
-  'dtstamp',
   'dtstart',
   'dtend',
   'duration',
@@ -493,20 +493,30 @@ const BUSY_KEEPS = new Set([
   'rdate',
   'exdate',
   'recurrence-id',
-  'status',
   'transp',
 ]);
 
-/** A private event of someone else: its times and nothing else (the JSON views' busy block). */
-export function redactToBusy(v: ICAL.Component): ICAL.Component {
+/**
+ * A private event of someone else: its times and nothing else (the JSON views' busy block). Nothing
+ * left may follow a hidden field: DTSTAMP is `stamp` (the caller's clock, or the event's start), not
+ * when it was last changed, and STATUS says only what the JSON busy block's `free_busy` says
+ * (TENTATIVE, else CONFIRMED), so a feed's bytes and ETag stay the same when only hidden fields change.
+ */
+export function redactToBusy(v: ICAL.Component, stamp: Date): ICAL.Component {
   const out = new ICAL.Component('vevent');
   for (const p of v.getAllProperties()) {
     if (BUSY_KEEPS.has(p.name)) out.addProperty(new ICAL.Property(structuredClone(p.toJSON())));
   }
+  out.addProperty(utcProperty('dtstamp', stamp));
+  const tentative = String(v.getFirstPropertyValue('status') ?? '').toUpperCase() === 'TENTATIVE';
+  out.addPropertyWithValue('status', tentative ? 'TENTATIVE' : 'CONFIRMED');
   out.addPropertyWithValue('summary', 'Busy');
   out.addPropertyWithValue('class', 'PRIVATE');
   return out;
 }
+
+/** DTSTAMP of a busy block: the caller's clock, else what the busy block shows anyway (its start). */
+const busyStamp = (e: IcalSource, o: RenderOptions) => o.now ?? e.startsAt ?? new Date(0);
 
 interface Rendered {
   vevents: ICAL.Component[];
@@ -534,7 +544,8 @@ function storedText(text: string): Rendered | null {
 function render(e: IcalSource, o: RenderOptions): Rendered {
   const stored = e.ical ? storedText(e.ical) : null;
   if (stored) {
-    return { vevents: o.busyOnly ? stored.vevents.map(redactToBusy) : stored.vevents, zones: stored.zones };
+    const vevents = o.busyOnly ? stored.vevents.map((v) => redactToBusy(v, busyStamp(e, o))) : stored.vevents;
+    return { vevents, zones: stored.zones };
   }
   const s = seriesOf(e);
   const master = new ICAL.Component('vevent');
@@ -548,7 +559,10 @@ function render(e: IcalSource, o: RenderOptions): Rendered {
       if (v) vevents.push(v);
     }
   }
-  return { vevents: o.busyOnly ? vevents.map(redactToBusy) : vevents, zones: new Map() };
+  return {
+    vevents: o.busyOnly ? vevents.map((v) => redactToBusy(v, busyStamp(e, o))) : vevents,
+    zones: new Map(),
+  };
 }
 
 /**

@@ -24,6 +24,7 @@ const NO_EVENT_DATA = [
   '/Calendar/grants',
   '/Calendar/teams',
   '/Calendar/app-passwords',
+  '/Calendar/ics-feeds',
   '/health/live',
   '/health/ready',
   '/metrics',
@@ -39,6 +40,11 @@ const BUSY_TIME_ONLY = ['/Calendar/freebusy'];
  * in (anyone else's answers exactly as a missing one). Asserted below.
  */
 const READ_REQUIRED = ['/Calendar/expand'];
+/**
+ * A person's ICS subscription feed: others' private events as busy blocks whose bytes (and so the
+ * feed's ETag) follow only what a busy block shows. Asserted below.
+ */
+const FEED = ['/Calendar/ics/:token'];
 
 describe('calendar leak contract: busy-block callers learn nothing hidden (real PostgreSQL)', () => {
   let fx: CalendarFixture;
@@ -104,7 +110,8 @@ describe('calendar leak contract: busy-block callers learn nothing hidden (real 
           !(p in HIDDEN_FIELD_PARAMETERS) &&
           !NO_EVENT_DATA.includes(p) &&
           !BUSY_TIME_ONLY.includes(p) &&
-          !READ_REQUIRED.includes(p),
+          !READ_REQUIRED.includes(p) &&
+          !FEED.includes(p),
       ),
     ).toEqual([]);
   });
@@ -164,12 +171,25 @@ describe('calendar leak contract: busy-block callers learn nothing hidden (real 
     for (const [, headers] of await principals()) {
       for (const q of queries) before.push(await answer(q, headers));
     }
+    // Alice's feed of the team she shares with bob: its bytes and ETag must not move either.
+    const created = await rawRequest(`${base}/Calendar/ics-feeds`, {
+      headers: await session('alice').then((s) => ({ PlatformSession: s })),
+      body: JSON.stringify({ view: 'team', team: 'ops' }),
+    });
+    const feedUrl = `${base}/Calendar/ics/${(created.json?.value as { token: string }).token}`;
+    const feedBefore = await rawRequest(feedUrl);
+    expect(feedBefore.status).toBe(200);
+    const inWindow = Date.parse('2026-12-01T00:00:00Z') > Date.now() - 89 * 86_400_000;
+    expect(feedBefore.text.split('SUMMARY:Busy\r\n').length - 1).toBe(inWindow ? 3 : 0);
+    expect(feedBefore.text).not.toContain('Dentist');
     for (const e of bobsPrivateWeek('Therapist', 1)) await put(e);
     const after: unknown[] = [];
     for (const [, headers] of await principals()) {
       for (const q of queries) after.push(await answer(q, headers));
     }
     expect(after).toEqual(before);
+    const feedAfter = await rawRequest(feedUrl);
+    expect([feedAfter.headers.etag, feedAfter.text]).toEqual([feedBefore.headers.etag, feedBefore.text]);
     // The owner does see the change, so the data did move.
     const own = await answer('/Calendar/events?text=Therapist', { PlatformSession: await session('bob') });
     expect((own.value as { total: number }).total).toBe(3);
