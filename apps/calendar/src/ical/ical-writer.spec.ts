@@ -405,6 +405,23 @@ describe('iCalendar writer', () => {
     expect(b.getFirstProperty('dtstamp')?.toICALString()).toBe('DTSTAMP:20261005T070000Z');
   });
 
+  it('falls back to the columns for stored text ical.js cannot decode', () => {
+    const broken = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:x@client',
+      'DTSTART:tomorrow',
+      'SUMMARY:Stored',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    const [v] = parse(calendarText([event({ ical: broken, timeZone: null })])).getAllSubcomponents('vevent');
+    expect(v.getFirstPropertyValue('summary')).toBe('Weekly sync');
+    expect(v.getFirstProperty('dtstart')?.toICALString()).toBe('DTSTART:20261005T070000Z');
+  });
+
   it('writes nothing for an event without a start, and one VEVENT for a plain event', () => {
     expect(eventVevents(event({ startsAt: null, endsAt: null }))).toEqual([]);
     expect(eventVevents(event())).toHaveLength(1);

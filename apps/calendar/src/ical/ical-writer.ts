@@ -529,6 +529,10 @@ function storedText(text: string): Rendered | null {
   let root: ICAL.Component;
   try {
     root = ICAL.Component.fromString(text);
+    // ical.js decodes values and writes text lazily: both once here, so text it cannot handle falls
+    // back to the columns instead of failing the whole calendar later.
+    for (const v of root.getAllSubcomponents()) for (const p of v.getAllProperties()) p.getValues();
+    root.toString();
   } catch {
     return null;
   }
