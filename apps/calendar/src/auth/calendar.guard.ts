@@ -12,6 +12,7 @@ import { CommonError, commonError, type DomainError } from '@platform/envelope';
 import { KeyAuthenticator } from '@platform/tenancy';
 import { AppPasswordAuthenticator } from '../app-passwords/app-password-authenticator.service';
 import { AppPasswordError, appPasswordError } from '../app-passwords/app-password.errors';
+import { PERSONAL_PRODUCT } from '../caldav/personal-events';
 import { CalendarConfig } from '../config/calendar.config';
 import { CalendarError, calendarError } from '../events/event.errors';
 import { GrantsRepository } from '../grants/grants.repository';
@@ -81,6 +82,8 @@ export class CalendarGuard extends DenyByDefaultGuard<CalendarCaller> {
     const accountId = headerValue(req.headers, 'accountid');
     if (!accountId) throw commonError(CommonError.TENANT_HEADER_MISSING, { header: 'AccountId' });
     const productId = asProductId(key.ownerId);
+    // `personal` holds people's own CalDAV events: no product writes as it, whatever key exists.
+    if (productId === PERSONAL_PRODUCT) throw commonError(CommonError.UNAUTHENTICATED);
     const account = asAccountId(accountId);
     return {
       ...key,

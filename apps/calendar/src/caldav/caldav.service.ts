@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { PersonPrincipal } from '../auth/calendar.access';
 import { eventResourceText, personUri } from '../ical/ical-writer';
 import { DavError, davError } from './dav.errors';
-import { DEFAULT_CALENDAR, DavRepository, type DavCollection, type DavMember } from './dav.repository';
+import {
+  DEFAULT_CALENDAR,
+  DavRepository,
+  type CalendarPatch,
+  type DavCollection,
+  type DavMember,
+} from './dav.repository';
 import {
   APPLE,
   CALDAV,
@@ -23,6 +29,21 @@ import { DAV_ROOT, hrefOf, hrefs, parseDavPath, type DavTarget } from './dav-pat
 import { DavWriteService } from './dav-write.service';
 import { child, childrenNamed, escapeXml, is, type XmlElement } from './dav-xml';
 import { readCalendarObject } from './ical-reader';
+
+/** How a calendar shows itself: its slug, names and color. */
+interface CalendarLook {
+  slug: string;
+  displayName: string | null;
+  color: string | null;
+  description: string | null;
+}
+
+const DEFAULT_LOOK: CalendarLook = {
+  slug: DEFAULT_CALENDAR,
+  displayName: null,
+  color: null,
+  description: null,
+};
 
 /** An answer the controller sends as it is. */
 export interface DavAnswer {
@@ -200,13 +221,15 @@ export class CaldavService {
     };
   }
 
-  /** The calendar exists: `default`, or one the person made. */
-  private async calendarRow(c: DavCollection) {
-    if (c.calendar === DEFAULT_CALENDAR)
-      return { slug: DEFAULT_CALENDAR, displayName: null, color: null, description: null };
+  /**
+   * The calendar exists: `default` (its names and color, once a PROPPATCH set them, in a row of its
+   * own), or one the person made.
+   */
+  private async calendarRow(c: DavCollection): Promise<CalendarLook> {
     const row = await this.dav.calendar(c.accountId, c.person, c.calendar);
-    if (!row) throw davError(DavError.NOT_FOUND);
-    return row;
+    if (row) return row;
+    if (c.calendar === DEFAULT_CALENDAR) return DEFAULT_LOOK;
+    throw davError(DavError.NOT_FOUND);
   }
 
   private principalHref(p: PersonPrincipal) {
@@ -367,10 +390,7 @@ export class CaldavService {
         if (deep) {
           const token = await this.lazyToken(p);
           const made = await this.dav.calendars(p.accountId, p.subject);
-          const all = [
-            { slug: DEFAULT_CALENDAR, displayName: null, color: null, description: null },
-            ...made,
-          ];
+          const all = made.some((m) => m.slug === DEFAULT_CALENDAR) ? made : [DEFAULT_LOOK, ...made];
           for (const cal of all) {
             responses.push(
               propResponse(
@@ -674,25 +694,48 @@ export class CaldavService {
     return out;
   }
 
-  /** PROPPATCH: nothing here is settable but what MKCALENDAR sets, so every property is refused (403). */
-  proppatch(call: DavCall): DavAnswer {
-    this.own(call);
+  /**
+   * PROPPATCH (RFC 4918 9.2) of a calendar's displayname, calendar-description and calendar-color
+   * (set or remove), applied together or not at all: any other property is 403 and the rest 424.
+   * Other resources have no settable property.
+   */
+  async proppatch(call: DavCall): Promise<DavAnswer> {
+    const c = this.own(call);
     const root = call.body;
     if (!root || !is(root, DAV, 'propertyupdate'))
       throw davError(DavError.BODY_INVALID, { reason: 'propertyupdate' });
-    const props: PropName[] = [];
+    if (call.target.kind === 'calendar') await this.calendarRow(c as DavCollection);
+    const patch: CalendarPatch = {};
+    const results: { prop: PropName; status: number }[] = [];
     for (const op of root.children) {
-      for (const p of child(op, DAV, 'prop')?.children ?? []) props.push({ ns: p.ns, name: p.name });
+      const remove = is(op, DAV, 'remove');
+      if (!remove && !is(op, DAV, 'set')) continue;
+      for (const p of child(op, DAV, 'prop')?.children ?? []) {
+        const prop = { ns: p.ns, name: p.name };
+        const value = remove ? null : p.text;
+        const settable = call.target.kind === 'calendar';
+        if (settable && is(p, DAV, 'displayname'))
+          patch.displayName = value && Array.from(value).slice(0, 200).join('');
+        else if (settable && is(p, CALDAV, 'calendar-description'))
+          patch.description = value && Array.from(value).slice(0, 1000).join('');
+        else if (settable && is(p, APPLE, 'calendar-color')) patch.color = value && value.trim().slice(0, 16);
+        else {
+          results.push({ prop, status: 403 });
+          continue;
+        }
+        results.push({ prop, status: 200 });
+      }
+    }
+    if (results.some((r) => r.status === 403)) {
+      for (const r of results) if (r.status === 200) r.status = 424;
+    } else if (Object.keys(patch).length) {
+      const coll = c as DavCollection;
+      await this.dav.patchCalendar(coll.accountId, coll.person, coll.calendar, patch);
     }
     return {
       status: 207,
       headers: XML,
-      body: multistatus([
-        propStatusResponse(
-          hrefOf(call.target),
-          props.map((prop) => ({ prop, status: 403 })),
-        ),
-      ]),
+      body: multistatus([propStatusResponse(hrefOf(call.target), results)]),
     };
   }
 }

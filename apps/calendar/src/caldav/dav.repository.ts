@@ -6,11 +6,9 @@ import type { EventViewSource } from '../events/event.mapper';
 import type { AccountId } from '../tenancy/tenant-ids';
 import { DavCalendar } from './dav-calendar.entity';
 
-/** The reserved product of people's own events (migration Caldav). */
-export const PERSONAL_PRODUCT = 'personal';
-export const PERSONAL_ENTITY_TYPE = 'caldav';
-/** Every person's implicit calendar: their own events and the product events they take part in. */
-export const DEFAULT_CALENDAR = 'default';
+import { DEFAULT_CALENDAR, PERSONAL_PRODUCT } from './personal-events';
+
+export { DEFAULT_CALENDAR, PERSONAL_ENTITY_TYPE, PERSONAL_PRODUCT } from './personal-events';
 
 /** A calendar object resource: the event with what CalDAV addresses and serves it by. */
 export type DavMember = EventViewSource & {
@@ -27,6 +25,13 @@ export interface DavCollection {
   accountId: AccountId;
   person: string;
   calendar: string;
+}
+
+/** What a PROPPATCH may change on a calendar (null: removed). */
+export interface CalendarPatch {
+  displayName?: string | null;
+  description?: string | null;
+  color?: string | null;
 }
 
 /** The columns a time range is decided on (`spansIn`). */
@@ -207,6 +212,35 @@ export class DavRepository extends TenantScopedRepository<DavCalendar, 'accountI
       [...this.params(c), cursor, limit],
     );
     return rows.map((r) => ({ ...r, cursor: Number(r.cursor), member: r.member ? revive(r.member) : null }));
+  }
+
+  /**
+   * Sets a calendar's names and color (null: removed). The default calendar gets a row of its own on
+   * its first PROPPATCH; a made one must exist.
+   */
+  async patchCalendar(
+    accountId: AccountId,
+    person: string,
+    slug: string,
+    patch: CalendarPatch,
+  ): Promise<void> {
+    const cols = { displayName: 'display_name', description: 'description', color: 'color' } as const;
+    const keys = (Object.keys(patch) as (keyof CalendarPatch)[]).filter((k) => patch[k] !== undefined);
+    if (!keys.length) return;
+    const values = keys.map((k) => (k === 'displayName' ? (patch[k] ?? slug) : patch[k]));
+    const sets = keys.map((k, i) => `${cols[k]} = $${i + 4}`).join(', ');
+    await this.sql(
+      accountId,
+      `INSERT INTO dav_calendars (account_id, person_id, slug, display_name)
+         SELECT $1, $2, $3, $3 WHERE $3 = '${DEFAULT_CALENDAR}'
+         ON CONFLICT (account_id, person_id, slug) DO NOTHING`,
+      [person, slug],
+    );
+    await this.sql(
+      accountId,
+      `UPDATE dav_calendars SET ${sets} WHERE account_id = $1 AND person_id = $2 AND slug = $3`,
+      [person, slug, ...values],
+    );
   }
 
   calendars(accountId: AccountId, person: string): Promise<DavCalendar[]> {

@@ -375,4 +375,40 @@ describe('CalDAV server (RFC 4791) on real PostgreSQL', () => {
     expect((await dav('DELETE', `${home}work/review.ics`)).status).toBe(204);
     expect((await dav('DELETE', `${home}work/`)).status).toBe(204);
   });
+
+  it('renames and colours a calendar with PROPPATCH, all or nothing', async () => {
+    const patch = (props: string) =>
+      dav(
+        'PROPPATCH',
+        cal,
+        `<d:propertyupdate xmlns:d="DAV:" xmlns:a="http://apple.com/ns/ical/" xmlns:x="urn:example"><d:set><d:prop>${props}</d:prop></d:set></d:propertyupdate>`,
+      );
+    const mixed = await patch('<d:displayname>Mine</d:displayname><x:order>3</x:order>');
+    expect(mixed.status).toBe(207);
+    expect(mixed.text).toContain('HTTP/1.1 403 Forbidden');
+    expect(mixed.text).toContain('HTTP/1.1 424 Failed Dependency');
+    const ok = await patch(
+      '<d:displayname>Mine</d:displayname><a:calendar-color>#FF0000FF</a:calendar-color>',
+    );
+    expect(ok.text).toContain('HTTP/1.1 200 OK');
+    const shown = await dav(
+      'PROPFIND',
+      cal,
+      '<d:propfind xmlns:d="DAV:" xmlns:a="http://apple.com/ns/ical/"><d:prop><d:displayname/><a:calendar-color/></d:prop></d:propfind>',
+      { Depth: '0' },
+    );
+    expect(shown.text).toContain('<d:displayname>Mine</d:displayname>');
+    expect(shown.text).toContain('<ical:calendar-color>#FF0000FF</ical:calendar-color>');
+    const listing = await dav('PROPFIND', home, undefined, { Depth: '1' });
+    expect(hrefsIn(listing.text).filter((h) => h === cal)).toHaveLength(1);
+  });
+
+  it("refuses a key of the reserved product 'personal'", async () => {
+    const key = await f.product('personal', ['Push', 'Read']);
+    const res = await request(`${f.base}/Calendar/upsert`, {
+      headers: { API_KEY: key, AccountId: 'acme', ProductId: 'personal' },
+      body: { entity_type: 'caldav', entity_id: 'x', title: 'Forged' },
+    });
+    expect(res.status).toBe(401);
+  });
 });
