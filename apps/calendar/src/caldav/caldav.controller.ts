@@ -72,9 +72,13 @@ function send(res: Response, a: DavAnswer): void {
 export class CaldavController {
   constructor(private readonly caldav: CaldavService) {}
 
-  /** RFC 6764 5: the well-known URI points at the CalDAV root, for every method a client may try. */
+  /**
+   * RFC 6764 5: the well-known URI points at the CalDAV root, for every method a client may try, with
+   * whatever body it sends (clients' first PROPFIND carries XML, unread here).
+   */
   @All('.well-known/caldav')
   @Public()
+  @AcceptsAnyBody('application/xml')
   @RawResponse()
   wellKnown(@Res() res: Response): void {
     res.setHeader('Cache-Control', 'no-store');
