@@ -28,6 +28,26 @@ describe('readCalendarObject on what ical.js only fails to decode or write later
     expect(refusal(body)).toBe(DavError.INVALID_CALENDAR_DATA);
   });
 
+  // Accepted before, stored rolled over (2027-02-02T01:00 for 20261332T250000) and served as sent.
+  it.each([
+    ['month 13, day 32, hour 25', event([], 'DTSTART:20261332T250000')],
+    ['30 February', event([], 'DTSTART:20260230T100000Z')],
+    ['29 February of a common year', event([], 'DTSTART;VALUE=DATE:20270229')],
+    ['an all-day month 99', event([], 'DTSTART;VALUE=DATE:20269901')],
+    ['minute 61', event(['DTEND:20261201T106100Z'])],
+    [
+      'an EXDATE on 30 February',
+      event(['RRULE:FREQ=DAILY;COUNT=3', 'EXDATE:20261201T100000Z,20270230T100000Z']),
+    ],
+  ])('refuses a date or time that does not exist: %s', (_label, body) => {
+    expect(refusal(body)).toBe(DavError.INVALID_CALENDAR_DATA);
+  });
+
+  it('takes 29 February of a leap year and a leap second', () => {
+    expect(refusal(event(['DTEND;VALUE=DATE:20280301'], 'DTSTART;VALUE=DATE:20280229'))).toBe('accepted');
+    expect(refusal(event(['DTEND:20261231T235960Z'], 'DTSTART:20261231T235959Z'))).toBe('accepted');
+  });
+
   it('still reads a valid event, its values decoded once', () => {
     const obj = readCalendarObject(event(['DTEND:20261201T110000Z', 'SUMMARY:Dentist']), 'person-1');
     expect(obj.uid).toBe('u-1');

@@ -363,11 +363,36 @@ function fieldsOf(
   };
 }
 
-/** Every property value of a component and its subcomponents, decoded (ical.js decodes on first read). */
+/** A DATE or DATE-TIME as ical.js keeps the text: `2026-12-01`, `2026-12-01T10:00:00`, with `Z`. */
+const WRITTEN_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})Z?)?$/;
+
+/**
+ * RFC 5545 3.3.4 and 3.3.5: months 01-12, days that exist in their month, hours 00-23, minutes 00-59,
+ * seconds 00-60. ical.js rolls any other value over (20261332T250000 is read as 2027-02-02T01:00) and
+ * writes the text back as sent, so the stored times and the served text would disagree.
+ */
+function isRealTime(written: unknown): boolean {
+  const m = typeof written === 'string' ? WRITTEN_TIME.exec(written) : null;
+  if (!m) return true; // another shape: ical.js's own decoding has already judged it
+  const [y, mo, d, h, mi, sec] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x)));
+  if (mo < 1 || mo > 12 || d < 1 || d > ICAL.Time.daysInMonth(mo, y)) return false;
+  return h <= 23 && mi <= 59 && sec <= 60;
+}
+
+/**
+ * Every property value of a component and its subcomponents, decoded (ical.js decodes on first read),
+ * and every DATE and DATE-TIME checked as written.
+ */
 function decodeAll(c: ICAL.Component): void {
   const pending = [c];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    for (const p of next.getAllProperties()) p.getValues();
+    for (const p of next.getAllProperties()) {
+      p.getValues();
+      if (p.type !== 'date' && p.type !== 'date-time') continue;
+      const bad = (p.jCal.slice(3) as unknown[]).find((v) => !isRealTime(v));
+      if (bad !== undefined)
+        throw invalid(`${p.name.toUpperCase()} ${String(bad).slice(0, 40)} is not a real date or time`);
+    }
     pending.push(...next.getAllSubcomponents());
   }
 }
