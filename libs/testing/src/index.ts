@@ -26,10 +26,12 @@ export {
 } from './fuzz/route-manifest';
 export { readRouteManifest, routeManifestDrift, routeManifestPath } from './fuzz/manifest-file';
 export { oauthTokenErrors } from './fuzz/oauth-errors';
+export { davRouteCases, davErrorProblems, type DavFuzzSetup } from './fuzz/dav-cases';
 export {
   runFuzz,
   casesFor,
   type FuzzTarget,
+  type FuzzCase,
   type FuzzOptions,
   type FuzzReport,
   type FuzzFailure,

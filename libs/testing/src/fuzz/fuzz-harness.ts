@@ -19,6 +19,11 @@ export interface FuzzTarget {
    * the problems of one of its 4xx answers. Undefined: the envelope is expected, as for every route.
    */
   errorProblems?(route: RouteManifestEntry): ((res: RawResponse) => string[]) | undefined;
+  /**
+   * The requests for a route whose inputs the manifest cannot describe (WebDAV methods with XML and
+   * iCalendar bodies: dav-cases.ts), sent instead of the JSON catalogue; undefined: the catalogue.
+   */
+  routeCases?(route: RouteManifestEntry): FuzzCase[] | undefined;
 }
 
 export interface FuzzOptions {
@@ -351,7 +356,7 @@ export async function runFuzz(
   origins: string[],
   opts: FuzzOptions,
 ): Promise<FuzzReport> {
-  const cases = targets.flatMap((t) => t.routes.flatMap((r) => casesFor(t, r, opts)));
+  const cases = targets.flatMap((t) => t.routes.flatMap((r) => t.routeCases?.(r) ?? casesFor(t, r, opts)));
   const report: FuzzReport = {
     apps: targets.length,
     routes: targets.reduce((n, t) => n + t.routes.length, 0),
