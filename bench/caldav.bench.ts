@@ -14,8 +14,9 @@
  *
  * Ours: the endpoint in CALDAV_BENCH_URL, CALDAV_BENCH_CALENDAR (the calendar's path, ending in '/'),
  * CALDAV_BENCH_USER and CALDAV_BENCH_PASSWORD, whose calendar must be empty: the bench loads the same
- * events into it (timed; target under 60 s) and runs the same REPORTs. Without them only Radicale is
- * measured. `runCaldavBench({ ours })` and `measureOurs(endpoint)` do the same from another script;
+ * events into it (timed; target under 60 s) and runs the same REPORTs. Without them the bench starts
+ * our six apps itself on the embedded stack (bench/caldav/serve-ours.ts, through the gateway unless
+ * BENCH_CALDAV_VIA=calendar). `runCaldavBench({ ours })` and `measureOurs(endpoint)` do the same from another script;
  * bench/caldav/serve-ours.ts starts our apps on the embedded stack, makes the app password and runs both.
  * Exits 1 when a server answers wrong (a failed PUT, a REPORT other than 207, differing hrefs), never
  * on a missed target.
@@ -34,6 +35,7 @@ import {
 } from './caldav/client';
 import { EVENT_COUNT, QUERY_WINDOW, benchEvents, matchingUids, type BenchEvent } from './caldav/events';
 import { ensureRadicale, startRadicale, writeCalendar } from './caldav/radicale';
+import { startOursForBench } from './caldav/serve-ours';
 import { print } from './shared/load';
 import { CpuWatch } from './shared/processes';
 
@@ -205,7 +207,20 @@ function oursFromEnv(): CaldavEndpoint | undefined {
 if (require.main === module) {
   // Node's default on these signals skips 'exit' handlers, which stop Radicale and remove its storage.
   for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => process.exit(130));
-  runCaldavBench({ ours: oursFromEnv() })
+  // Ours: the endpoint in CALDAV_BENCH_*, else our six apps started here on the embedded stack
+  // (bench/caldav/serve-ours.ts), so `npm run bench` always prints both sides and the ratio.
+  (async () => {
+    const given = oursFromEnv();
+    if (given) return runCaldavBench({ ours: given });
+    const started = await startOursForBench(
+      process.env.BENCH_CALDAV_VIA === 'calendar' ? 'calendar' : 'gateway',
+    );
+    try {
+      await runCaldavBench({ ours: started.endpoint });
+    } finally {
+      await started.stop();
+    }
+  })()
     .then(() => process.exit(0))
     .catch((err: unknown) => {
       process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
