@@ -3,6 +3,7 @@ import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
 import { APPS, launchSystem, runAdmin, type AppName, type RunningSystem } from '@platform/dev-infra';
 import {
   createTestDatabase,
+  davRouteCases,
   oauthTokenErrors,
   readRouteManifest,
   runFuzz,
@@ -65,6 +66,26 @@ describe('fuzz: every route of every app, hostile input', () => {
       businessId: string;
       apiKey: string;
     };
+    // A person's app password, calendar and a product event they may read and not write: the CalDAV
+    // routes get WebDAV requests with hostile XML and iCalendar bodies (dav-cases.ts), not JSON.
+    const caldav = runAdmin(DIST, 'calendar', ['seed-demo-caldav'], env) as {
+      username: string;
+      password: string;
+      calendarPath: string;
+      productEventHref: string;
+    };
+    const home = caldav.calendarPath.replace(/[^/]+\/$/, '');
+    const davCases = davRouteCases({
+      app: 'calendar',
+      origin: system.gatewayUrl,
+      authorization: `Basic ${Buffer.from(`${caldav.username}:${caldav.password}`).toString('base64')}`,
+      paths: {
+        principal: home.replace('/dav/calendars/', '/dav/principals/'),
+        home,
+        calendar: caldav.calendarPath,
+        readOnlyObject: caldav.productEventHref,
+      },
+    });
     const owner = await new SignJWT({ account_id: calendar.accountId, roles: ['owner'] })
       .setProtectedHeader({ alg: 'RS256' })
       .setSubject('fuzz-owner')
@@ -105,6 +126,7 @@ describe('fuzz: every route of every app, hostile input', () => {
       readyUrl: app === 'gateway' ? `${gw}/health/ready` : `${gw}/health/${app}/ready`,
       // The token endpoint answers RFC 6749 errors, not the envelope.
       errorProblems: app === 'verification' ? oauthTokenErrors('/api/v1/oauth/token') : undefined,
+      routeCases: app === 'calendar' ? davCases : undefined,
     }));
     report = await runFuzz(
       targets,

@@ -587,13 +587,21 @@ export function davErrorProblems(res: RawResponse): string[] {
 /**
  * What the platform refuses before any route runs, in the envelope for every route (CalDAV's too): a
  * path that is not UTF-8 or holds NUL (libs/envelope's URL guard), a JSON-typed body that is not JSON
- * (its body parser). Nothing else may answer a CalDAV request in the envelope.
+ * (its body parser), and at the gateway a body over its limit, a rate limit or oversized headers.
+ * Nothing else may answer a CalDAV request in the envelope.
  */
+const PRE_ROUTE_REASONS = new Set([
+  'MALFORMED_BODY',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'HEADERS_TOO_LARGE',
+]);
+
 function preRouteEnvelope(res: RawResponse): boolean {
   const env = res.json;
   if (!env || Object.keys(env).sort().join() !== 'code,error,success,value') return false;
   const value = env.value as { reason?: unknown; fields?: { field?: unknown }[] } | undefined;
-  if (value?.reason === 'MALFORMED_BODY') return true;
+  if (typeof value?.reason === 'string' && PRE_ROUTE_REASONS.has(value.reason)) return true;
   return (
     value?.reason === 'VALIDATION_FAILED' &&
     Array.isArray(value.fields) &&
