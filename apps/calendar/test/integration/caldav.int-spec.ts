@@ -112,7 +112,7 @@ describe('CalDAV server (RFC 4791) on real PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    f = await startCalendar('calendar_caldav');
+    f = await startCalendar('calendar_caldav', { CALENDAR_CONFERENCE_PROVIDER: 'stub' });
     auth = await appPassword('person-1');
     other = await appPassword('person-2');
     crmKey = await f.product('crm', ['Push', 'Read']);
@@ -410,5 +410,102 @@ describe('CalDAV server (RFC 4791) on real PostgreSQL', () => {
       body: { entity_type: 'caldav', entity_id: 'x', title: 'Forged' },
     });
     expect(res.status).toBe(401);
+  });
+
+  it('serves a product event with its invitations (ATTENDEE/PARTSTAT) and conference, and an RSVP moves it', async () => {
+    const headers = { API_KEY: crmKey, AccountId: 'acme', ProductId: 'crm' };
+    const triple = { entity_type: 'deal', entity_id: 'D-inv' };
+    const up = await request<Env<{ id: string }>>(`${f.base}/Calendar/upsert`, {
+      headers,
+      body: {
+        ...triple,
+        title: 'Kick-off',
+        start: { date_time: '2026-12-11T09:00:00Z' },
+        end: { date_time: '2026-12-11T10:00:00Z' },
+        owner: 'person-1',
+      },
+    });
+    expect(up.status).toBe(201);
+    const invited = await request(`${f.base}/Calendar/invite`, {
+      headers,
+      body: {
+        ...triple,
+        attendees: [
+          { kind: 'person', id: 'bob' },
+          { kind: 'email', email: 'guest@example.com' },
+        ],
+      },
+    });
+    expect(invited.status).toBe(200);
+    expect((await request(`${f.base}/Calendar/attachConference`, { headers, body: triple })).status).toBe(
+      200,
+    );
+    const href = `${cal}${up.body.value.id}.ics`;
+    const unfold = (t: string) => t.replace(/\r\n[ \t]/g, '');
+    const first = await dav('GET', href);
+    const before = unfold(first.text);
+    expect(before).toMatch(/ATTENDEE;[^\r\n]*PARTSTAT=NEEDS-ACTION[^\r\n]*:urn:x-calendar:person:bob/);
+    expect(before).toMatch(/ATTENDEE;[^\r\n]*:mailto:guest@example.com/);
+    expect(before).toMatch(/CONFERENCE;[^\r\n]*:https?:\/\//);
+    const rsvp = await request(`${f.base}/Calendar/rsvp`, {
+      headers: { PlatformSession: await f.session('bob') },
+      body: { product_id: 'crm', ...triple, answer: 'ACCEPTED' },
+    });
+    expect(rsvp.status).toBe(200);
+    const after = await dav('GET', href);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(unfold(after.text)).toMatch(
+      /ATTENDEE;[^\r\n]*PARTSTAT=ACCEPTED[^\r\n]*:urn:x-calendar:person:bob/,
+    );
+  });
+
+  it('answers time ranges over RDATEs and all-day series', async () => {
+    const text = ics([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//CalDAV//EN',
+      'BEGIN:VEVENT',
+      'UID:rdate-1',
+      'DTSTAMP:20261001T000000Z',
+      'DTSTART:20261201T120000Z',
+      'DTEND:20261201T130000Z',
+      'RDATE:20261222T150000Z',
+      'SUMMARY:Extra date',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:allday-1',
+      'DTSTAMP:20261001T000000Z',
+      'DTSTART;VALUE=DATE:20261228',
+      'RRULE:FREQ=DAILY;COUNT=3',
+      'SUMMARY:Holiday',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ]);
+    const [rdate, allday] = text
+      .split('BEGIN:VEVENT')
+      .slice(1)
+      .map((v) =>
+        ics([
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'PRODID:-//Test//CalDAV//EN',
+          `BEGIN:VEVENT${v.replace(/END:VCALENDAR\r\n$/, '')}`.trimEnd(),
+          'END:VCALENDAR',
+        ]),
+      );
+    expect((await dav('PUT', `${cal}rdate.ics`, rdate)).status).toBe(201);
+    expect((await dav('PUT', `${cal}holiday.ics`, allday)).status).toBe(201);
+    const onRdate = await dav('REPORT', cal, calendarQuery('20261222T140000Z', '20261222T160000Z'), {
+      Depth: '1',
+    });
+    expect(hrefsIn(onRdate.text)).toEqual([`${cal}rdate.ics`]);
+    const third = await dav('REPORT', cal, calendarQuery('20261230T100000Z', '20261230T110000Z'), {
+      Depth: '1',
+    });
+    expect(hrefsIn(third.text)).toEqual([`${cal}holiday.ics`]);
+    const after = await dav('REPORT', cal, calendarQuery('20261231T100000Z', '20261231T110000Z'), {
+      Depth: '1',
+    });
+    expect(hrefsIn(after.text)).not.toContain(`${cal}holiday.ics`);
   });
 });
