@@ -508,4 +508,43 @@ describe('CalDAV server (RFC 4791) on real PostgreSQL', () => {
     });
     expect(hrefsIn(after.text)).not.toContain(`${cal}holiday.ics`);
   });
+
+  it('reports a product event the person left as removed in sync-collection, and takes a Bearer session', async () => {
+    const headers = { API_KEY: crmKey, AccountId: 'acme', ProductId: 'crm' };
+    const body = {
+      entity_type: 'deal',
+      entity_id: 'D-left',
+      title: 'Handover',
+      start: { date_time: '2026-12-12T09:00:00Z' },
+      assignees: ['person-1'],
+    };
+    const up = await request<Env<{ id: string; version: number }>>(`${f.base}/Calendar/upsert`, {
+      headers,
+      body,
+    });
+    expect(up.status).toBe(201);
+    const sync = (token: string) =>
+      dav(
+        'REPORT',
+        cal,
+        `<d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+      );
+    const first = await sync('');
+    const token = /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(first.text)?.[1] as string;
+    const href = `${cal}${up.body.value.id}.ics`;
+    expect(hrefsIn(first.text)).toContain(href);
+    const moved = await request(`${f.base}/Calendar/upsert`, {
+      headers,
+      body: { ...body, version: 1, assignees: ['someone-else'] },
+    });
+    expect(moved.status).toBe(200);
+    const next = await sync(token);
+    expect(next.text).toContain(`<d:href>${href}</d:href><d:status>HTTP/1.1 404 Not Found</d:status>`);
+
+    const bearer = await rawRequest(`${f.base}${cal}`, {
+      method: 'PROPFIND',
+      headers: { Authorization: `Bearer ${await f.session('person-1')}`, Depth: '0' },
+    });
+    expect(bearer.status).toBe(207);
+  });
 });
