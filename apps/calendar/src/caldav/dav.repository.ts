@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { TenantScopedRepository } from '@platform/persistence';
+import { VIEW_COLUMNS } from '../events/event-read.repository';
 import type { EventViewSource } from '../events/event.mapper';
 import type { AccountId } from '../tenancy/tenant-ids';
 import { DavCalendar } from './dav-calendar.entity';
@@ -59,14 +60,8 @@ export interface JournalChange {
   member: DavMember | null;
 }
 
-const MEMBER_COLUMNS = `e.id, e.product_id AS "productId", e.entity_type AS "entityType",
-  e.entity_id AS "entityId", e.version, e.title, e.description, e.location, e.all_day AS "allDay",
-  e.starts_at AS "startsAt", e.ends_at AS "endsAt", to_char(e.start_date, 'YYYY-MM-DD') AS "startDate",
-  to_char(e.end_date, 'YYYY-MM-DD') AS "endDate", e.time_zone AS "timeZone", e.status, e.visibility,
-  e.transparency, e.owner_person_id AS "ownerPersonId", e.assignee_ids AS "assigneeIds", e.resources,
-  e.recurrence, e.recurrence_overrides AS "recurrenceOverrides", e.metadata, e.conference, e.attendees,
-  e.created_at AS "createdAt", e.updated_at AS "updatedAt", e.ical, e.ical_uid AS "icalUid",
-  e.dav_name AS "davName", e.dav_calendar AS "davCalendar", e.product_id = '${PERSONAL_PRODUCT}' AS personal`;
+const MEMBER_COLUMNS = `${VIEW_COLUMNS}, e.ical, e.ical_uid AS "icalUid", e.dav_name AS "davName",
+  e.dav_calendar AS "davCalendar", e.product_id = '${PERSONAL_PRODUCT}' AS personal`;
 
 /**
  * Membership of a person's calendar as SQL over `events e`: `$2` the person, `$3` the calendar. The

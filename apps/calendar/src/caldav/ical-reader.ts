@@ -189,14 +189,8 @@ const DAY_MS = 86_400_000;
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-interface Span {
-  allDay: boolean;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  startDate: string | null;
-  endDate: string | null;
-  timeZone: string | null;
-}
+/** DTSTART and DTEND of the master as columns. */
+type Span = Omit<SeriesColumns, 'recurrence' | 'recurrenceOverrides'>;
 
 /** DTSTART and DTEND (or DURATION; neither: a day for a date, an instant for a date-time). */
 function spanOf(c: ICAL.Component, zones: Zones): Span {

@@ -54,7 +54,7 @@ export interface Statement {
 }
 
 /** The columns of `EventViewSource`; dates as `YYYY-MM-DD`, as TypeORM hydrates them. */
-const VIEW_COLUMNS = `e.id, e.product_id AS "productId", e.entity_type AS "entityType",
+export const VIEW_COLUMNS = `e.id, e.product_id AS "productId", e.entity_type AS "entityType",
   e.entity_id AS "entityId", e.version, e.title, e.description, e.location, e.all_day AS "allDay",
   e.starts_at AS "startsAt", e.ends_at AS "endsAt", to_char(e.start_date, 'YYYY-MM-DD') AS "startDate",
   to_char(e.end_date, 'YYYY-MM-DD') AS "endDate", e.time_zone AS "timeZone", e.status, e.visibility, e.transparency,

@@ -457,7 +457,7 @@ describe('CalDAV app passwords and Basic/Bearer login (real PostgreSQL, two repl
           app: 'calendar',
           routes,
           urlFor: (route) => `${replicas[0]}${route.path}`,
-          credentials: (route) =>
+          credentials: (route): Record<string, string> =>
             route.schemes.includes('dav')
               ? { Authorization: basic(v.username, v.password) }
               : { PlatformSession: owner },
