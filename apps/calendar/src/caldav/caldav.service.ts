@@ -66,6 +66,8 @@ export interface DavCall {
 export const MAX_RESOURCE_BYTES = 1_048_576;
 export const MAX_CALENDARS_PER_PERSON = 50;
 export const MAX_MULTIGET_HREFS = 1000;
+/** Changes one sync-collection answer reports at most (RFC 6578 3.6: the rest on the next request). */
+export const MAX_SYNC_CHANGES = 10_000;
 const SYNC_PREFIX = 'http://calendar.platform/ns/sync/';
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
 const ICS = 'text/calendar; charset=utf-8';
@@ -529,6 +531,7 @@ export class CaldavService {
     if (level !== undefined && level !== '1') throw davError(DavError.UNSUPPORTED_REPORT);
     // Read first: a change committed while this runs is reported again next time, never lost.
     const now = await this.dav.lastCursor(p.accountId);
+    let token = now;
     const calendarData = req.kind === 'prop' ? req.calendarData : undefined;
     const responses: string[] = [];
     if (sent === '') {
@@ -539,7 +542,16 @@ export class CaldavService {
       const since = sent.startsWith(SYNC_PREFIX) ? Number(sent.slice(SYNC_PREFIX.length)) : NaN;
       if (!Number.isSafeInteger(since) || since < 0 || since > now)
         throw davError(DavError.SYNC_TOKEN_INVALID);
-      for (const ch of await this.dav.changesSince(c, since, 100_000)) {
+      // At most a page of changes (the client's DAV:limit, else MAX_SYNC_CHANGES), in the order of
+      // each event's last change: when cut short, the token is the last change returned, and the
+      // request-URI is marked 507 (RFC 6578 3.6), so the client asks again for the rest.
+      const nresults = Number(child(child(root, DAV, 'limit'), DAV, 'nresults')?.text.trim());
+      const limit =
+        Number.isSafeInteger(nresults) && nresults > 0
+          ? Math.min(nresults, MAX_SYNC_CHANGES)
+          : MAX_SYNC_CHANGES;
+      const changes = await this.dav.changesSince(c, since, limit);
+      for (const ch of changes) {
         if (ch.member) {
           responses.push(
             propResponse(this.memberHref(c, ch.member), this.memberProps(ch.member, calendarData), req),
@@ -550,11 +562,15 @@ export class CaldavService {
             responses.push(statusResponse(hrefs.object(c.accountId, c.person, c.calendar, name), 404));
         }
       }
+      if (changes.length === limit) {
+        token = changes[changes.length - 1].cursor;
+        responses.push(statusResponse(hrefs.calendar(c.accountId, c.person, c.calendar), 507));
+      }
     }
     return {
       status: 207,
       headers: XML,
-      body: multistatus(responses, `<d:sync-token>${escapeXml(syncToken(now))}</d:sync-token>`),
+      body: multistatus(responses, `<d:sync-token>${escapeXml(syncToken(token))}</d:sync-token>`),
     };
   }
 
@@ -601,6 +617,10 @@ export class CaldavService {
     if (Array.from(t.name).length > 255)
       throw davError(DavError.CALENDAR_NAME_INVALID, { name: t.name.slice(0, 40) });
     const obj = readCalendarObject(call.rawBody, call.principal.subject);
+    // The stored text is refolded: a body just under the limit can grow past it.
+    if (Buffer.byteLength(obj.ical, 'utf8') > MAX_RESOURCE_BYTES) {
+      throw davError(DavError.RESOURCE_TOO_LARGE, { max: MAX_RESOURCE_BYTES });
+    }
     const { current, uidHolder } = await this.dav.forPut(coll, t.name, obj.uid);
     if (current && !current.personal) {
       throw davError(DavError.PRODUCT_EVENT_READ_ONLY, { product: current.productId });
@@ -667,7 +687,8 @@ export class CaldavService {
     }
     const props = this.settable(call.body);
     const made = await this.dav.calendars(coll.accountId, coll.person);
-    if (made.length >= MAX_CALENDARS_PER_PERSON)
+    // The default calendar's settings row (PROPPATCH) is not one the person made.
+    if (made.filter((m) => m.slug !== DEFAULT_CALENDAR).length >= MAX_CALENDARS_PER_PERSON)
       throw davError(DavError.TOO_MANY_CALENDARS, { max: MAX_CALENDARS_PER_PERSON });
     const created = await this.dav.createCalendar(coll.accountId, {
       personId: coll.person,

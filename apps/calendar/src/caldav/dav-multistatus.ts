@@ -30,6 +30,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   424: 'Failed Dependency',
+  507: 'Insufficient Storage',
 };
 
 const statusLine = (code: number) => `HTTP/1.1 ${code} ${STATUS_TEXT[code] ?? ''}`.trim();

@@ -547,4 +547,37 @@ describe('CalDAV server (RFC 4791) on real PostgreSQL', () => {
     });
     expect(bearer.status).toBe(207);
   });
+
+  it('pages sync-collection by DAV:limit with a 507 marker and a token at the last change returned', async () => {
+    const sync = (token: string, limit?: number) =>
+      dav(
+        'REPORT',
+        cal,
+        `<d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level>${
+          limit ? `<d:limit><d:nresults>${limit}</d:nresults></d:limit>` : ''
+        }<d:prop><d:getetag/></d:prop></d:sync-collection>`,
+      );
+    const tokenOf = (xml: string) => /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(xml)?.[1] as string;
+    const start = tokenOf((await sync('')).text);
+    for (const n of [1, 2, 3])
+      expect((await dav('PUT', `${cal}page-${n}.ics`, single(`page-${n}`))).status).toBe(201);
+    const first = await sync(start, 2);
+    expect(hrefsIn(first.text)).toEqual([`${cal}page-1.ics`, `${cal}page-2.ics`, cal]);
+    expect(first.text).toContain(
+      `<d:href>${cal}</d:href><d:status>HTTP/1.1 507 Insufficient Storage</d:status>`,
+    );
+    const rest = await sync(tokenOf(first.text), 2);
+    expect(hrefsIn(rest.text)).toEqual([`${cal}page-3.ics`]);
+  });
+
+  it('refuses a resource whose stored, refolded text would pass max-resource-size (413)', async () => {
+    // Lines of 1000 octets: refolded at 75, each grows by 13 CRLF+space, so 1,020,000 bytes pass 1 MiB.
+    const description = Array.from({ length: 1020 }, () => `X-NOTE:${'n'.repeat(993)}`);
+    const body = single('big-1').replace('SUMMARY:Dentist', ['SUMMARY:Dentist', ...description].join('\r\n'));
+    expect(Buffer.byteLength(body)).toBeLessThan(1_048_576);
+    const put = await dav('PUT', `${cal}big.ics`, body);
+    expect(put.status).toBe(413);
+    expect(put.text).toContain('<cal:max-resource-size/>');
+    expect((await dav('GET', `${cal}big.ics`)).status).toBe(404);
+  });
 });
