@@ -84,7 +84,7 @@ export class DavWriteService {
           },
           { tenantId: c.accountId, requestId },
         ),
-        journal: this.journal.entry('upsert'),
+        journal: this.journal.entry(expected === 0 ? 'created' : 'updated'),
       });
     } catch (err) {
       const index = uniqueViolation(err);
@@ -114,7 +114,7 @@ export class DavWriteService {
           },
           { tenantId: c.accountId, requestId },
         ),
-        journal: this.journal.entry('remove'),
+        journal: this.journal.entry('removed'),
       },
     );
     return removed !== null;

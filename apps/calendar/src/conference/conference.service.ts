@@ -51,7 +51,7 @@ export class ConferenceService {
       { version: req.version, ownerPersonId: p.kind === 'person' ? p.subject : undefined },
       {
         outbox: this.outbox.changedFromRow({ tenantId: p.accountId, requestId }),
-        journal: this.journal.entry('upsert'),
+        journal: this.journal.entry('conference_attached'),
       },
     );
     if (written) return { event: toEventView(written.event), cursor: written.cursor };

@@ -61,8 +61,11 @@ export const VIEW_COLUMNS = `e.id, e.product_id AS "productId", e.entity_type AS
   e.owner_person_id AS "ownerPersonId", e.assignee_ids AS "assigneeIds", e.resources, e.recurrence,
   e.recurrence_overrides AS "recurrenceOverrides", e.metadata, e.conference, e.attendees, e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
 
-/** Positional parameters, `$1` always the account: every statement here starts from its tenant. */
-class Params {
+/**
+ * Positional parameters, `$1` always the account: every statement here starts from its tenant. (The
+ * journal's read, journal.repository.ts, builds on it too: the same readability rule.)
+ */
+export class Params {
   readonly values: unknown[];
   private me?: string;
 

@@ -32,8 +32,12 @@ export class WriteStatement {
 
 /** The journal's share of a write: adds its CTEs and names the one whose `cursor` column it returns. */
 export interface JournalPart {
-  /** `people`: the SQL of the people whose views the entry touches (default: the row's `person_ids`). */
-  addTo(st: WriteStatement, source: string, people?: string): string;
+  /**
+   * `people`: the SQL of the people whose views the entry touches (default: the row's `person_ids`);
+   * `busyChanged`: the SQL telling whether the write may have moved what a busy block shows (default
+   * true; always false for the kinds that touch only attendees or the room).
+   */
+  addTo(st: WriteStatement, source: string, people?: string, busyChanged?: string): string;
 }
 
 /** What a write records besides the event row, in the same statement. */
@@ -48,6 +52,25 @@ export interface WriteIdentity {
   entityType: string;
   entityId: string;
 }
+
+/**
+ * What a busy block, or the views that show one, depend on: its times and zone, its status, who sees
+ * it and whether in full (people, visibility), the resources it is found by, and its series.
+ */
+const BUSY_COLUMNS = [
+  'starts_at',
+  'ends_at',
+  'start_date',
+  'end_date',
+  'all_day',
+  'time_zone',
+  'status',
+  'visibility',
+  'person_ids',
+  'resource_ids',
+  'recurrence',
+  'recurrence_overrides',
+];
 
 const identityWhere = (st: WriteStatement, id: WriteIdentity) =>
   `account_id = $1 AND product_id = ${st.bind(id.productId)}
@@ -104,22 +127,24 @@ export function upsertStatement(
     );
   } else {
     // `prior`: the people before the write (the statement's snapshot; the write applies only to the row
-    // at `expected`, which is that one), so the journal entry reaches a person the event left.
+    // at `expected`, which is that one), so the journal entry reaches a person the event left; and what
+    // a busy block shows, so the entry tells whether it moved (`busy_changed`, migration JournalKinds).
+    const busy = (t: string) => BUSY_COLUMNS.map((c) => `${t}.${c}`).join(', ');
     st.with(
       'written',
       `UPDATE events SET ${columns.map((c) => `${c.name} = ${c.value}`).join(', ')},
     version = version + 1, updated_at = now()
-  FROM (SELECT person_ids AS prior_people FROM events WHERE ${identityWhere(st, id)}) prior
+  FROM (SELECT person_ids AS prior_people, ROW(${busy('events')}) AS prior_busy
+    FROM events WHERE ${identityWhere(st, id)}) prior
   WHERE ${identityWhere(st, id)} AND version = ${st.bind(expected)}
-  RETURNING events.*, prior.prior_people`,
+  RETURNING events.*, prior.prior_people, ROW(${busy('events')}) IS DISTINCT FROM prior.prior_busy AS busy_changed`,
     );
   }
   st.with('outboxed', parts.outbox.insertSql(st.bind, 'written'));
-  const cursor = parts.journal.addTo(
-    st,
-    'written',
-    expected === 0 ? 'person_ids' : 'array_cat(person_ids, prior_people)',
-  );
+  const cursor =
+    expected === 0
+      ? parts.journal.addTo(st, 'written')
+      : parts.journal.addTo(st, 'written', 'array_cat(person_ids, prior_people)', 'busy_changed');
   return {
     sql: st.sql(`SELECT ${asEntity(meta, 'w')}, c.cursor FROM written w CROSS JOIN ${cursor} c`),
     params: st.params,

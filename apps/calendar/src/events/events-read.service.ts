@@ -53,7 +53,7 @@ const readsDetails = (p: ProductPrincipal) => p.scopes.includes('Read');
  * events' and those not private or confidential. The query applies it (`details` of each row), so a row
  * the caller may not read is mapped to a busy block and nothing else.
  */
-function readability(p: CalendarPrincipal): Readability {
+export function readability(p: CalendarPrincipal): Readability {
   if (p.kind === 'key') return { kind: readsDetails(p) ? 'all' : 'none' };
   return { kind: 'person', subject: p.subject };
 }
@@ -83,7 +83,7 @@ function refuseHiddenFieldParameters(p: CalendarPrincipal, parameters: string[])
 }
 
 /** A FreeBusy-only integration sees busy time; a cancelled event is not busy. */
-function hidesCancelled(p: CalendarPrincipal): boolean {
+export function hidesCancelled(p: CalendarPrincipal): boolean {
   return p.kind === 'key' && !readsDetails(p);
 }
 

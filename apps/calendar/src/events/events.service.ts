@@ -70,7 +70,7 @@ export class EventsService {
         },
         { tenantId: accountId, requestId },
       ),
-      journal: this.journal.entry('upsert'),
+      journal: this.journal.entry(expected === 0 ? 'created' : 'updated'),
     });
     if (outcome.kind === 'unknown-account')
       throw calendarError(CalendarError.ACCOUNT_NOT_FOUND, { accountId });
@@ -101,7 +101,7 @@ export class EventsService {
         },
         { tenantId: accountId, requestId },
       ),
-      journal: this.journal.entry('remove'),
+      journal: this.journal.entry('removed'),
     });
     if (removed) return { removed: true, ...removed };
     if (req.version !== undefined) {

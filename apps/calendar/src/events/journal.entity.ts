@@ -3,17 +3,32 @@ import { Account } from '../tenancy/account.entity';
 import type { AccountId } from '../tenancy/tenant-ids';
 
 /**
+ * What a journal entry says happened to its event (migration JournalKinds; docs/calendar-api.md, "Change
+ * journal"): `created` (version 1) and `updated` by an upsert or a CalDAV PUT, `removed`, and the writes
+ * that change only attendees or the room: `invited`, `answered`, `conference_attached`.
+ */
+export const JOURNAL_KINDS = [
+  'created',
+  'updated',
+  'removed',
+  'invited',
+  'answered',
+  'conference_attached',
+] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
+/**
  * One entry of an account's change journal. `cursor` is null until COMMIT, when a deferred trigger
  * assigns the account's next number (migration JournalCursorAtCommit).
  */
 @Entity({ name: 'journal' })
 @Index('journal_account_cursor_uq', ['accountId', 'cursor'], { unique: true })
-@Check('journal_kind_check', `kind IN ('upsert', 'remove')`)
+@Check('journal_kind_check', `kind IN (${JOURNAL_KINDS.map((k) => `'${k}'`).join(', ')})`)
 export class JournalRecord {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column({ name: 'account_id', type: 'text' }) accountId: AccountId;
   @Column({ type: 'bigint', nullable: true }) cursor: string | null;
-  @Column({ type: 'text' }) kind: 'upsert' | 'remove';
+  @Column({ type: 'text' }) kind: JournalKind;
   @Column({ name: 'event_id', type: 'uuid' }) eventId: string;
   @Column({ name: 'product_id', type: 'text' }) productId: string;
   @Column({ name: 'entity_type', type: 'text' }) entityType: string;
@@ -25,6 +40,11 @@ export class JournalRecord {
   /** The CalDAV calendar of a person's own event; null for product events. */
   @Column({ name: 'dav_calendar', type: 'text', nullable: true }) davCalendar: string | null;
   @Column({ name: 'dav_name', type: 'text', nullable: true }) davName: string | null;
+  /**
+   * The write may have moved what a busy block shows or who sees it (times, zone, status, visibility,
+   * people, resources, series): only such entries reach a caller who sees the event as a busy block.
+   */
+  @Column({ name: 'busy_changed', type: 'boolean', default: true }) busyChanged: boolean;
 }
 
 /** The last journal cursor of each account; written only by the commit trigger. */

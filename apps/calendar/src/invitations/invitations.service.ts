@@ -79,7 +79,7 @@ export class InvitationsService {
       { version: req.version, ownerPersonId: owner },
       invitees,
       p.kind === 'person' ? `person:${p.subject}` : `product:${p.productId}`,
-      this.parts(p.accountId, requestId),
+      this.parts(p.accountId, requestId, 'invited'),
     );
     if (out.kind === 'written') return this.inviteResult(out.event, out.cursor);
     const now = await this.events.byIdentity(p.accountId, id);
@@ -100,7 +100,7 @@ export class InvitationsService {
       who,
       req.answer,
       req.comment ?? null,
-      this.parts(accountId, requestId),
+      this.parts(accountId, requestId, 'answered'),
     );
     if (out.kind === 'not-found') throw calendarError(CalendarError.EVENT_NOT_FOUND);
     const event = out.kind === 'written' ? out.event : await this.attendees.event(accountId, eventId);
@@ -148,10 +148,10 @@ export class InvitationsService {
     return { accountId: p.accountId, eventId: event.id, who: { kind: 'person', key: p.subject } };
   }
 
-  private parts(accountId: AccountId, requestId: string) {
+  private parts(accountId: AccountId, requestId: string, kind: 'invited' | 'answered') {
     return {
       outbox: this.outbox.changedFromRow({ tenantId: accountId, requestId }),
-      journal: this.journal.entry('upsert'),
+      journal: this.journal.entry(kind),
     };
   }
 

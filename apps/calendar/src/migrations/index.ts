@@ -16,6 +16,7 @@ import { TenantIsolation1764300000000 } from './1764300000000-tenant-isolation';
 import { IcsFeedTokens1764400000000 } from './1764400000000-ics-feed-tokens';
 import { Caldav1764400100000 } from './1764400100000-caldav';
 import { AppPasswords1764400050000 } from './1764400050000-app-passwords';
+import { JournalKinds1764500000000 } from './1764500000000-journal-kinds';
 
 /** Listed as classes, in order: the build never globs for migrations. */
 export const CALENDAR_MIGRATIONS = [
@@ -37,4 +38,5 @@ export const CALENDAR_MIGRATIONS = [
   IcsFeedTokens1764400000000,
   AppPasswords1764400050000,
   Caldav1764400100000,
+  JournalKinds1764500000000,
 ];

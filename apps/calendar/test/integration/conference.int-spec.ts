@@ -95,8 +95,8 @@ describe.each(['stub', 'jitsi'] as const)(
         startsAt: null,
       });
       expect(rows.journal.map((j) => [j.kind, j.version])).toEqual([
-        ['upsert', 1],
-        ['upsert', 2],
+        ['created', 1],
+        ['conference_attached', 2],
       ]);
       // One transaction wrote the room, the journal entry and the outbox event.
       expect(rows.journal[1].tx).toBe(rows.event.tx);

@@ -118,8 +118,8 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
     ]);
     expect(rows.outbox[1].request_id).toBe(updated.headers.get('x-request-id'));
     expect(rows.journal).toEqual([
-      { kind: 'upsert', version: 1 },
-      { kind: 'upsert', version: 2 },
+      { kind: 'created', version: 1 },
+      { kind: 'updated', version: 2 },
     ]);
   });
 
@@ -233,7 +233,7 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
       ).rows.map((r) => r.kind),
     }));
     expect(trail.outbox).toEqual(['calendar.event.changed.v1', 'calendar.event.removed.v1']);
-    expect(trail.journal).toEqual(['upsert', 'remove']);
+    expect(trail.journal).toEqual(['created', 'removed']);
   });
 
   it('answers a create of an existing triple, and a removal at a stale version, with 409 and writes nothing', async () => {
@@ -346,7 +346,7 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
         ).rows,
         journal: (
           await c.query(
-            `SELECT xmin::text AS tx, cursor FROM calendar.journal WHERE event_id = $1 AND kind = 'remove'`,
+            `SELECT xmin::text AS tx, cursor FROM calendar.journal WHERE event_id = $1 AND kind = 'removed'`,
             [id],
           )
         ).rows,
@@ -365,14 +365,19 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
     await ensureAccount(app, 'globex', 'Globex');
     await grantPermissions(app, 'globex', 'crm', ['Push', 'Read']);
     const headers = as(crm, 'crm', { AccountId: 'globex' });
-    type Written = { eventId: string; kind: 'upsert' | 'remove'; version: number; cursor: number };
+    type Written = {
+      eventId: string;
+      kind: 'created' | 'updated' | 'removed';
+      version: number;
+      cursor: number;
+    };
     const written: Written[] = [];
     const fromUpsert = async (body: Record<string, unknown>) => {
       const res = await upsert(body, headers);
       if (res.status < 300)
         written.push({
           eventId: res.body.value.id,
-          kind: 'upsert',
+          kind: res.body.value.version === 1 ? 'created' : 'updated',
           version: res.body.value.version,
           cursor: Number(res.headers.get('x-journal-cursor')),
         });
@@ -400,7 +405,7 @@ describe('calendar product-event contract (real PostgreSQL)', () => {
           const id = [...ids.values()].find((e) => e.entity_id === `G-${i}`)?.id ?? '';
           written.push({
             eventId: id,
-            kind: 'remove',
+            kind: 'removed',
             version: res.body.value.version,
             cursor: res.body.value.cursor,
           });
