@@ -31,7 +31,9 @@ import { EventsController } from './events/events.controller';
 import { EventsReadService } from './events/events-read.service';
 import { EventsRepository } from './events/events.repository';
 import { EventsService } from './events/events.service';
+import { JournalController } from './events/journal.controller';
 import { JournalRepository } from './events/journal.repository';
+import { JournalService } from './events/journal.service';
 import { GrantsController } from './grants/grants.controller';
 import { IcsFeedController } from './ics-feed/ics-feed.controller';
 import { IcsFeedService } from './ics-feed/ics-feed.service';
@@ -82,6 +84,7 @@ export class CalendarAppModule {
       controllers: [
         CaldavController,
         EventsController,
+        JournalController,
         ConferenceController,
         InvitationsController,
         AvailabilityController,
@@ -104,6 +107,7 @@ export class CalendarAppModule {
         ExpandService,
         EventOutboxRepository,
         JournalRepository,
+        JournalService,
         ConferenceService,
         ConferenceRepository,
         InvitationsService,

@@ -7,7 +7,12 @@ describe('calendar routes', () => {
 
   it('are found', () => {
     expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['POST /Calendar/upsert', 'GET /health/live', 'GET /health/ready']),
+      expect.arrayContaining([
+        'POST /Calendar/upsert',
+        'GET /Calendar/journal',
+        'GET /health/live',
+        'GET /health/ready',
+      ]),
     );
   });
 

@@ -21,6 +21,9 @@ export enum CalendarError {
   RECURRENCE_OVERRIDE_INVALID = 'CALENDAR_RECURRENCE_OVERRIDE_INVALID',
   RECURRENCE_STORED_INVALID = 'CALENDAR_RECURRENCE_STORED_INVALID',
   EXPAND_CURSOR_INVALID = 'CALENDAR_EXPAND_CURSOR_INVALID',
+  // The change journal's read (decision 0042): both carry the resync hint.
+  JOURNAL_CURSOR_EXPIRED = 'CALENDAR_JOURNAL_CURSOR_EXPIRED',
+  JOURNAL_CURSOR_UNKNOWN = 'CALENDAR_JOURNAL_CURSOR_UNKNOWN',
   // Refusals of the availability calculations (apps/calendar/src/availability/availability.errors.ts):
   // the same strings as AvailabilityErrorReason, mapped one to one by availability.service.ts.
   AVAILABILITY_INVALID_RANGE = 'CALENDAR_AVAILABILITY_INVALID_RANGE',
@@ -76,6 +79,16 @@ export const calendarError = defineErrors<CalendarError>({
   [CalendarError.EXPAND_CURSOR_INVALID]: {
     status: 400,
     messageKey: key(CalendarError.EXPAND_CURSOR_INVALID),
+  },
+  // Gone: the entries after it are no longer kept; only a new snapshot continues without a gap.
+  [CalendarError.JOURNAL_CURSOR_EXPIRED]: {
+    status: 410,
+    messageKey: key(CalendarError.JOURNAL_CURSOR_EXPIRED),
+  },
+  // Past the account's last entry: another account's cursor, or one from before a restore.
+  [CalendarError.JOURNAL_CURSOR_UNKNOWN]: {
+    status: 400,
+    messageKey: key(CalendarError.JOURNAL_CURSOR_UNKNOWN),
   },
   ...availabilitySpecs(),
 });

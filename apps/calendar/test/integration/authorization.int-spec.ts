@@ -68,6 +68,8 @@ describe('calendar authorization walk (real PostgreSQL)', () => {
         .map((c) => `${c.method} ${c.path} ${c.withhold.join('+')}`),
     ).toEqual([
       'GET /Calendar/events Read+FreeBusy',
+      // The journal of what the events view shows a person (the same readers and redaction).
+      'GET /Calendar/journal Read+FreeBusy',
       'POST /Calendar/attachConference Push+EditOwnEvents',
       'POST /Calendar/invite Push+EditOwnEvents',
       'GET /Calendar/freebusy Read+FreeBusy',

@@ -45,6 +45,13 @@ const READ_REQUIRED = ['/Calendar/expand'];
  * feed's ETag) follow only what a busy block shows. Asserted below.
  */
 const FEED = ['/Calendar/ics/:token'];
+/**
+ * The change journal: the events query's readers and redaction, and a busy-block caller is shown only
+ * the entries that may have moved a busy block, so its entries do not move when hidden fields do. Its
+ * `next_cursor` does: that is the account's position, which every write moves (the number each write
+ * returns), telling that something changed in the account, never what. Asserted below.
+ */
+const JOURNAL = ['/Calendar/journal'];
 
 describe('calendar leak contract: busy-block callers learn nothing hidden (real PostgreSQL)', () => {
   let fx: CalendarFixture;
@@ -111,7 +118,8 @@ describe('calendar leak contract: busy-block callers learn nothing hidden (real 
           !NO_EVENT_DATA.includes(p) &&
           !BUSY_TIME_ONLY.includes(p) &&
           !READ_REQUIRED.includes(p) &&
-          !FEED.includes(p),
+          !FEED.includes(p) &&
+          !JOURNAL.includes(p),
       ),
     ).toEqual([]);
   });
@@ -168,8 +176,11 @@ describe('calendar leak contract: busy-block callers learn nothing hidden (real 
       '/Calendar/events?person=bob&text=Dentist',
       '/Calendar/events?person=bob&sort=updated',
     ];
+    const journalOf = async (headers: Record<string, string>) =>
+      ((await answer('/Calendar/journal', headers)).value as { items: unknown[] }).items;
     for (const [, headers] of await principals()) {
       for (const q of queries) before.push(await answer(q, headers));
+      before.push(await journalOf(headers));
     }
     // Alice's feed of the team she shares with bob: its bytes and ETag must not move either.
     const created = await rawRequest(`${base}/Calendar/ics-feeds`, {
@@ -186,6 +197,7 @@ describe('calendar leak contract: busy-block callers learn nothing hidden (real 
     const after: unknown[] = [];
     for (const [, headers] of await principals()) {
       for (const q of queries) after.push(await answer(q, headers));
+      after.push(await journalOf(headers));
     }
     expect(after).toEqual(before);
     const feedAfter = await rawRequest(feedUrl);
@@ -193,5 +205,8 @@ describe('calendar leak contract: busy-block callers learn nothing hidden (real 
     // The owner does see the change, so the data did move.
     const own = await answer('/Calendar/events?text=Therapist', { PlatformSession: await session('bob') });
     expect((own.value as { total: number }).total).toBe(3);
+    const ownJournal = await journalOf({ PlatformSession: await session('bob') });
+    expect(ownJournal).toHaveLength(6);
+    expect(JSON.stringify(ownJournal)).toContain('Therapist');
   });
 });
