@@ -2,23 +2,11 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listen, readRouteManifest, request, runFuzz, serviceEnv, withClient } from '@platform/testing';
 import { createCalendarApp } from '../../src/bootstrap';
+import type { JournalPage as Page } from '../../src/events/journal.service';
 import { JournalKinds1764500000000 } from '../../src/migrations/1764500000000-journal-kinds';
 import { ensureAccount, grantPermissions } from './calendar-admin';
 import { startCalendar, type CalendarFixture } from './calendar-fixture';
 
-type Entry = {
-  cursor: number;
-  kind: string;
-  at: string;
-  event_id: string;
-  product_id: string | null;
-  entity_type: string | null;
-  entity_id: string | null;
-  version: number | null;
-  event: Record<string, unknown> | null;
-  tombstone: { event_id: string; version: number | null; removed_at: string } | null;
-};
-type Page = { items: Entry[]; next_cursor: number; has_more: boolean };
 type Env<T> = {
   success: boolean;
   code: number;
