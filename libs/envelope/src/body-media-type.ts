@@ -29,6 +29,17 @@ export function AcceptsAnyBody(...documented: string[]) {
   return applyDecorators(SetMetadata(ACCEPTED_BODY_TYPES, ['*']), ApiConsumes(...documented));
 }
 
+/** In a route's accepted types: a body without Content-Type is taken too (`AcceptsAnyBody({ untyped: true })`). */
+export const UNTYPED_BODY = '(untyped)';
+
+/**
+ * As `AcceptsAnyBody`, and a body that names no type is read as well (CalDAV: a PUT without
+ * Content-Type is an iCalendar object, RFC 4791 leaves the header to the client).
+ */
+export function AcceptsAnyUntypedBody(...documented: string[]) {
+  return applyDecorators(SetMetadata(ACCEPTED_BODY_TYPES, ['*', UNTYPED_BODY]), ApiConsumes(...documented));
+}
+
 /** Whether the request carries a body: chunked, or a Content-Length above 0 (a bodiless POST has none). */
 export function carriesBody(headers: IncomingHttpHeaders): boolean {
   if (headers['transfer-encoding'] !== undefined) return true;
@@ -64,6 +75,7 @@ export function bodyMediaTypeRefusal(
 ): DomainError | undefined {
   if (!carriesBody(headers)) return undefined;
   const type = mediaTypeOf(headers['content-type']);
+  if (!type && (accepted ?? []).includes(UNTYPED_BODY)) return undefined;
   if (type && (isJsonMediaType(type) || (accepted ?? []).some((p) => matches(type, p)))) return undefined;
   return commonError(
     CommonError.UNSUPPORTED_MEDIA_TYPE,

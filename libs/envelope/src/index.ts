@@ -35,6 +35,8 @@ export { SHOWS_SECRET, ShowsSecret } from './shows-secret';
 export {
   ACCEPTED_BODY_TYPES,
   AcceptsAnyBody,
+  AcceptsAnyUntypedBody,
+  UNTYPED_BODY,
   AcceptsBody,
   JSON_MEDIA_TYPES,
   bodyMediaTypeRefusal,

@@ -2,9 +2,15 @@ import { All, Controller, Options, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, Public } from '@platform/auth';
-import { AcceptsAnyBody, RawResponse, requestIdOf } from '@platform/envelope';
+import { AcceptsAnyBody, AcceptsAnyUntypedBody, RawResponse, requestIdOf } from '@platform/envelope';
 import { DavAccess, type PersonPrincipal } from '../auth/calendar.access';
-import { CaldavService, MAX_RESOURCE_BYTES, type DavAnswer, type DavCall } from './caldav.service';
+import {
+  CaldavService,
+  MAX_RESOURCE_BYTES,
+  notAllowed,
+  type DavAnswer,
+  type DavCall,
+} from './caldav.service';
 import { DavError, davError } from './dav.errors';
 import { DAV_ALLOW, DavExceptionFilter } from './dav-exception.filter';
 import { DAV_ROOT, parseDavPath } from './dav-paths';
@@ -96,7 +102,7 @@ export class CaldavController {
   @All(['dav', 'dav/*path'])
   @DavAccess()
   // XML bodies (any XML type clients send) and text/calendar objects, read and checked here.
-  @AcceptsAnyBody('application/xml', 'text/calendar')
+  @AcceptsAnyUntypedBody('application/xml', 'text/calendar')
   @RawResponse()
   async handle(
     @CurrentPrincipal() p: PersonPrincipal,
@@ -139,7 +145,7 @@ export class CaldavController {
       case 'PROPPATCH':
         return this.caldav.proppatch(call);
       default:
-        throw davError(DavError.METHOD_NOT_ALLOWED, { method: method.slice(0, 20) });
+        throw notAllowed(call.target);
     }
   }
 }

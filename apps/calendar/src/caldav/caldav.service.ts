@@ -25,10 +25,14 @@ import {
   type PropTable,
 } from './dav-multistatus';
 import { expandedText, freeBusyText, overlapsRange, type Range } from './dav-occurrences';
-import { DAV_ROOT, hrefOf, hrefs, parseDavPath, type DavTarget } from './dav-paths';
+import { DAV_ROOT, allowedMethods, hrefOf, hrefs, parseDavPath, type DavTarget } from './dav-paths';
 import { DavWriteService } from './dav-write.service';
 import { child, childrenNamed, escapeXml, is, type XmlElement } from './dav-xml';
 import { readCalendarObject } from './ical-reader';
+
+/** 405 with the methods the resource does take. */
+export const notAllowed = (t: DavTarget) =>
+  davError(DavError.METHOD_NOT_ALLOWED, {}, { allow: allowedMethods(t) });
 
 /** How a calendar shows itself: its slug, names and color. */
 interface CalendarLook {
@@ -579,7 +583,7 @@ export class CaldavService {
     const t = call.target;
     if (t.kind !== 'object') {
       if (t.kind === 'calendar') await this.calendarRow(c as DavCollection);
-      throw davError(DavError.METHOD_NOT_ALLOWED);
+      throw notAllowed(t);
     }
     const coll = c as DavCollection;
     await this.calendarRow(coll);
@@ -608,7 +612,7 @@ export class CaldavService {
   async put(call: DavCall, contentType: string | undefined): Promise<DavAnswer> {
     const c = this.own(call);
     const t = call.target;
-    if (t.kind !== 'object') throw davError(DavError.METHOD_NOT_ALLOWED);
+    if (t.kind !== 'object') throw notAllowed(t);
     const coll = c as DavCollection;
     await this.calendarRow(coll);
     if (contentType && !/^text\/calendar\b/i.test(contentType.trim())) {
@@ -653,13 +657,13 @@ export class CaldavService {
     const t = call.target;
     if (t.kind === 'calendar') {
       const coll = c as DavCollection;
-      if (coll.calendar === DEFAULT_CALENDAR) throw davError(DavError.METHOD_NOT_ALLOWED);
+      if (coll.calendar === DEFAULT_CALENDAR) throw notAllowed(t);
       const done = await this.dav.deleteEmptyCalendar(coll.accountId, coll.person, coll.calendar);
       if (done === 'gone') throw davError(DavError.NOT_FOUND);
       if (done === 'not-empty') throw davError(DavError.CALENDAR_NOT_EMPTY);
       return { status: 204 };
     }
-    if (t.kind !== 'object') throw davError(DavError.METHOD_NOT_ALLOWED);
+    if (t.kind !== 'object') throw notAllowed(t);
     const coll = c as DavCollection;
     await this.calendarRow(coll);
     const m = await this.dav.byName(coll, t.name);

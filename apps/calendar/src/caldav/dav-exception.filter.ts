@@ -32,7 +32,12 @@ export class DavExceptionFilter implements ExceptionFilter {
       res.end();
       return;
     }
-    const value = (body.value ?? {}) as { reason?: string; requestId?: string; href?: string };
+    const value = (body.value ?? {}) as {
+      reason?: string;
+      requestId?: string;
+      href?: string;
+      allow?: string;
+    };
     const reason = value.reason ?? '';
     const pre = DAV_PRECONDITIONS[reason as DavError];
     let condition = '';
@@ -49,9 +54,48 @@ export class DavExceptionFilter implements ExceptionFilter {
       `${value.requestId ? `<p:request-id>${escapeXml(value.requestId)}</p:request-id>` : ''}</d:error>`;
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     if (status === 401) res.setHeader('WWW-Authenticate', 'Basic realm="Calendar", charset="UTF-8"');
-    if (status === 405) res.setHeader('Allow', DAV_ALLOW);
+    if (status === 405) res.setHeader('Allow', value.allow ?? DAV_ALLOW);
     res.vary('Accept-Language');
     res.setHeader('Cache-Control', 'no-store');
-    res.status(status).type('application/xml; charset=utf-8').send(xml);
+    afterBody(req, res, () => res.status(status).type('application/xml; charset=utf-8').send(xml));
   }
+}
+
+/** What is read and dropped of a refused request's body before answering; past it the connection closes. */
+const DRAIN_BYTES = 2 * 1024 * 1024;
+const DRAIN_WAIT_MS = 2_000;
+
+/**
+ * Answers once the request's body is read: a refusal before the body was read (a 401 from the guard, a
+ * 413 midway) would otherwise meet the rest of an upload still arriving, and the connection, closed by
+ * the server with unread data, resets under the sender (the gateway then reports the upstream as
+ * failed). A body larger than DRAIN_BYTES is not waited for: the answer goes out and the connection closes.
+ */
+function afterBody(req: Request, res: Response, send: () => void): void {
+  if (req.complete || req.readableEnded || !req.readable) return send();
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > DRAIN_BYTES) {
+    res.setHeader('Connection', 'close');
+    return send();
+  }
+  let seen = 0;
+  let done = false;
+  // A body that stops arriving (a Content-Length larger than what is sent) is not waited for long.
+  const timer = setTimeout(() => finish(true), DRAIN_WAIT_MS);
+  const finish = (close: boolean) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    req.off('data', onData);
+    if (close) res.setHeader('Connection', 'close');
+    send();
+  };
+  const onData = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_BYTES) finish(true);
+  };
+  req.on('data', onData);
+  req.once('end', () => finish(false));
+  req.once('error', () => finish(true));
+  req.resume();
 }

@@ -89,3 +89,17 @@ export function parseDavPath(raw: string): DavTarget | null {
   if (!name) return { kind: 'calendar', account, person, calendar };
   return { kind: 'object', account, person, calendar, name };
 }
+
+/** The methods a resource takes (the `Allow` of its 405s and of OPTIONS). */
+export function allowedMethods(t: DavTarget): string {
+  switch (t.kind) {
+    case 'object':
+      return 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT';
+    case 'calendar':
+      return t.calendar === 'default'
+        ? 'OPTIONS, PROPFIND, PROPPATCH, REPORT'
+        : 'OPTIONS, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR';
+    default:
+      return 'OPTIONS, PROPFIND, REPORT';
+  }
+}

@@ -234,6 +234,26 @@ describe('readCalendarObject', () => {
     ],
     ['NUL', cal(...vevent('DTSTART:20261201T090000Z', 'SUMMARY:a\u0000b')), DavError.INVALID_CALENDAR_DATA],
     [
+      'components nested 20 deep',
+      cal(...Array(20).fill('BEGIN:X-A'), ...Array(20).fill('END:X-A')),
+      DavError.INVALID_CALENDAR_DATA,
+    ],
+    [
+      '5000 properties in one event',
+      cal(...vevent('DTSTART:20261201T090000Z', ...Array.from({ length: 5000 }, (_, i) => `X-P${i}:v`))),
+      DavError.INVALID_CALENDAR_DATA,
+    ],
+    [
+      '500 parameters on a property',
+      cal(
+        ...vevent(
+          'DTSTART:20261201T090000Z',
+          `X-Q;${Array.from({ length: 500 }, (_, i) => `A${i}=b`).join(';')}:v`,
+        ),
+      ),
+      DavError.INVALID_CALENDAR_DATA,
+    ],
+    [
       'a VTODO',
       cal('BEGIN:VTODO', 'UID:t', 'DTSTAMP:20260101T000000Z', 'END:VTODO'),
       DavError.UNSUPPORTED_COMPONENT,

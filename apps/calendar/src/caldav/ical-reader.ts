@@ -392,8 +392,51 @@ function decodeAll(c: ICAL.Component): void {
 }
 
 /** The client's text as one VCALENDAR of VEVENTs sharing one UID (and VTIMEZONEs), read into columns. */
+/**
+ * The shape a resource may have, checked on the raw lines before ical.js builds anything: what a real
+ * client writes stays far below, and a resource near these bounds is still cheap to parse, store,
+ * expand and put in a feed (60,000 properties or 100,000 parameters in one event, each under 1 MiB,
+ * once exhausted the heap when a feed rendered them).
+ */
+export const ICAL_LIMITS = {
+  depth: 8,
+  components: 2_000,
+  propertiesPerComponent: 1_000,
+  parameters: 100,
+} as const;
+
+function assertShape(body: string): void {
+  const lines = body.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
+  let depth = 0;
+  let components = 0;
+  const counts: number[] = [];
+  for (const line of lines) {
+    if (/^BEGIN:/i.test(line)) {
+      if (++depth > ICAL_LIMITS.depth) throw invalid(`components nested deeper than ${ICAL_LIMITS.depth}`);
+      if (++components > ICAL_LIMITS.components)
+        throw invalid(`more than ${ICAL_LIMITS.components} components`);
+      counts.push(0);
+    } else if (/^END:/i.test(line)) {
+      depth = Math.max(0, depth - 1);
+      counts.pop();
+    } else if (line) {
+      if (counts.length && ++counts[counts.length - 1] > ICAL_LIMITS.propertiesPerComponent) {
+        throw invalid(`more than ${ICAL_LIMITS.propertiesPerComponent} properties in one component`);
+      }
+      const colon = line.indexOf(':');
+      const head = colon < 0 ? line : line.slice(0, colon);
+      let params = 0;
+      for (let i = 0; i < head.length; i++)
+        if (head.charCodeAt(i) === 59 /* ; */ && ++params > ICAL_LIMITS.parameters) {
+          throw invalid(`more than ${ICAL_LIMITS.parameters} parameters on one property`);
+        }
+    }
+  }
+}
+
 export function readCalendarObject(body: string, owner: string): DavObject {
   if (body.includes('\u0000')) throw invalid('NUL character');
+  assertShape(body);
   let root: ICAL.Component;
   try {
     const parsed: unknown = ICAL.parse(body.replace(/^\uFEFF/, ''));

@@ -571,13 +571,28 @@ describe('CalDAV server (RFC 4791) on real PostgreSQL', () => {
   });
 
   it('refuses a resource whose stored, refolded text would pass max-resource-size (413)', async () => {
-    // Lines of 1000 octets: refolded at 75, each grows by 13 CRLF+space, so 1,020,000 bytes pass 1 MiB.
-    const description = Array.from({ length: 1020 }, () => `X-NOTE:${'n'.repeat(993)}`);
+    // 510 lines of 2040 octets (1,040,400 bytes): refolded at 75, each grows by 27 CRLF+space, past 1 MiB.
+    const description = Array.from({ length: 510 }, () => `X-NOTE:${'n'.repeat(2033)}`);
     const body = single('big-1').replace('SUMMARY:Dentist', ['SUMMARY:Dentist', ...description].join('\r\n'));
     expect(Buffer.byteLength(body)).toBeLessThan(1_048_576);
     const put = await dav('PUT', `${cal}big.ics`, body);
     expect(put.status).toBe(413);
     expect(put.text).toContain('<cal:max-resource-size/>');
     expect((await dav('GET', `${cal}big.ics`)).status).toBe(404);
+  });
+
+  it('takes a PUT without Content-Type as iCalendar, and a 405 names the methods the resource takes', async () => {
+    const put = await rawRequest(`${f.base}${cal}untyped.ics`, {
+      method: 'PUT',
+      headers: { Authorization: auth, 'content-type': '' },
+      body: single('untyped-1'),
+    });
+    expect(put.status).toBe(201);
+    const refused = await dav('DELETE', cal);
+    expect(refused.status).toBe(405);
+    expect(refused.headers.allow).toBe('OPTIONS, PROPFIND, PROPPATCH, REPORT');
+    const get = await dav('GET', cal);
+    expect(get.status).toBe(405);
+    expect(String(get.headers.allow)).not.toContain('GET');
   });
 });

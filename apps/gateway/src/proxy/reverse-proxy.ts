@@ -48,6 +48,9 @@ const NOT_STORED = new Set(['content-length', 'age', 'etag', 'date', REQUEST_ID_
 /** What a 304 repeats of the 200 it stands for (RFC 9110 15.4.5). */
 const NOT_MODIFIED_KEEPS = ['cache-control', 'content-location', 'date', 'expires', 'vary', 'last-modified'];
 
+/** Below the apps' keep-alive timeout (Node's default, 5 s). */
+const UPSTREAM_IDLE_MS = 4_000;
+
 /** After a 413, the rest of the body is read and dropped for this long / this much, then the socket closes. */
 const LINGER_MS = 3000;
 const LINGER_BYTES = 8 * 1024 * 1024;
@@ -123,8 +126,15 @@ const DOCS = /^\/docs(?:[/?]|$)/i;
  * upstream avoid a TCP handshake per call.
  */
 export class ReverseProxy {
-  private readonly httpAgent = new Agent({ keepAlive: true, maxSockets: 512 });
-  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 512 });
+  // An idle kept-alive connection is dropped after UPSTREAM_IDLE_MS, before the upstream's own
+  // keep-alive timeout (Node's 5 s) closes it: a request sent on a connection the upstream is closing
+  // at that moment is reset, and one with a body cannot be sent again (a 502 for the caller).
+  private readonly httpAgent = new Agent({ keepAlive: true, maxSockets: 512, timeout: UPSTREAM_IDLE_MS });
+  private readonly httpsAgent = new HttpsAgent({
+    keepAlive: true,
+    maxSockets: 512,
+    timeout: UPSTREAM_IDLE_MS,
+  });
   private readonly targets: Record<Upstream, URL>;
   private readonly table: readonly RouteRule[];
 
@@ -349,6 +359,9 @@ export class ReverseProxy {
         onResponse(up);
       });
       upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
+        // The upstream answered before taking the whole body (a refusal: 401, 413) and closed: the
+        // write of the rest fails, the answer stands (its own stream reports a broken download).
+        if (answered && (err.code === 'EPIPE' || err.code === 'ECONNRESET')) return;
         if (
           retryable &&
           !cancelled &&
@@ -491,7 +504,25 @@ export class ReverseProxy {
     const onResponse = (up: IncomingMessage) => {
       if (failed) return void up.resume();
       const verdict = storability(up.statusCode ?? 0, up.headers, policy);
-      if (!verdict.store) return stream(up);
+      if (!verdict.store) {
+        // The fill asked without the caller's conditionals (for a full entry): an answer that is not
+        // kept (an ICS feed's `private, no-cache`) must still honour them, or the caller never sees 304.
+        const etag = up.headers.etag;
+        if (up.statusCode === 200 && etag && noneMatch(req.headers['if-none-match'], etag)) {
+          settle({ kind: 'pass' });
+          up.resume();
+          if (res.destroyed) return;
+          res.writeHead(304, {
+            etag,
+            ...Object.fromEntries(
+              NOT_MODIFIED_KEEPS.flatMap((k) => (up.headers[k] === undefined ? [] : [[k, up.headers[k]]])),
+            ),
+          });
+          res.end();
+          return;
+        }
+        return stream(up);
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       const onData = (c: Buffer) => {

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
 import { launchSystem, runAdmin, type RunningSystem } from '@platform/dev-infra';
@@ -35,6 +36,7 @@ describe('CalDAV through the gateway', () => {
   let auth: string;
   let account: string;
   let cal: string;
+  let sessionToken: string;
 
   const dav = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
     rawRequest(`${gw}${path}`, {
@@ -88,6 +90,7 @@ describe('CalDAV through the gateway', () => {
       },
     );
     expect(created.status).toBe(201);
+    sessionToken = session;
     auth = `Basic ${Buffer.from(`${created.body.value.username}:${created.body.value.password}`).toString('base64')}`;
     cal = `/dav/calendars/${encodeURIComponent(account)}/e2e-person/default/`;
   }, 180000);
@@ -151,5 +154,70 @@ describe('CalDAV through the gateway', () => {
     const listing = await dav('PROPFIND', home, undefined, { Depth: '1' });
     expect(listing.status).toBe(207);
     expect(listing.text).toContain(`${home}team/`);
+  });
+
+  it('answers large bodies it refuses or reads with their own status, never a 502 (the upload is read first)', async () => {
+    const big = `<d:propfind xmlns:d="DAV:"><d:prop><d:displayname>${'x'.repeat(900 * 1024)}</d:displayname></d:prop></d:propfind>`;
+    const siblings = `<d:propfind xmlns:d="DAV:"><d:prop>${'<d:displayname/>'.repeat(30_000)}</d:prop></d:propfind>`;
+    for (let round = 0; round < 3; round++) {
+      for (const body of [big, siblings]) {
+        const anonymous = await rawRequest(`${gw}${cal}`, {
+          method: 'PROPFIND',
+          headers: { Depth: '0', 'content-type': 'application/xml' },
+          body,
+        });
+        expect(anonymous.status).toBe(401);
+        const signedIn = await dav('PROPFIND', cal, body, { Depth: '0' });
+        expect([207, 400]).toContain(signedIn.status);
+      }
+    }
+  });
+
+  it('answers a refusal made before a slow upload ended once the upload is read: 401, not a reset or a 502', async () => {
+    const body = Buffer.from(
+      `<d:propfind xmlns:d="DAV:"><d:prop><d:displayname>${'x'.repeat(900 * 1024)}</d:displayname></d:prop></d:propfind>`,
+    );
+    const status = await new Promise<number>((resolveStatus, reject) => {
+      const u = new URL(`${gw}${cal}`);
+      const req = httpRequest(
+        {
+          hostname: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'PROPFIND',
+          agent: false,
+          headers: { Depth: '0', 'content-type': 'application/xml', 'content-length': String(body.length) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolveStatus(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      let at = 0;
+      const next = () => {
+        if (at >= body.length) return void req.end();
+        req.write(body.subarray(at, (at += 64 * 1024)));
+        setTimeout(next, 25);
+      };
+      next();
+    });
+    expect(status).toBe(401);
+  });
+
+  it("answers a feed reader's If-None-Match with 304 through the gateway", async () => {
+    const feed = await request<Env<{ url: string }>>(`${gw}/Calendar/ics-feeds`, {
+      headers: { PlatformSession: sessionToken },
+      body: { view: 'person' },
+    });
+    expect(feed.status).toBe(201);
+    const path = new URL(feed.body.value.url).pathname;
+    const first = await rawRequest(`${gw}${path}`);
+    expect(first.status).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"/);
+    const again = await rawRequest(`${gw}${path}`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(etag);
   });
 });
