@@ -106,8 +106,9 @@ export class PgSlidingWindowLimiter {
         retryAfterSec: 0,
       };
     }
-    // When does prev's weight decay enough? If the current window alone is over, wait for it to end.
-    let retry = resetSec;
+    // When does prev's weight decay enough? If the current window alone is over, wait for it to end
+    // and then for its hits, become the previous window's, to weigh little enough for one more.
+    let retry = resetSec + Math.ceil(this.windowSec * Math.max(0, 1 - (this.limit - 1) / cur));
     if (cur < this.limit && prev > 0) {
       const x = this.windowSec * (1 - (this.limit - cur) / prev) - elapsed * this.windowSec;
       retry = Math.max(1, Math.min(resetSec, Math.ceil(x)));
