@@ -98,7 +98,7 @@ export function allowedMethods(t: DavTarget): string {
     case 'calendar':
       return t.calendar === 'default'
         ? 'OPTIONS, PROPFIND, PROPPATCH, REPORT'
-        : 'OPTIONS, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR';
+        : 'OPTIONS, DELETE, PROPFIND, PROPPATCH, REPORT';
     default:
       return 'OPTIONS, PROPFIND, REPORT';
   }
