@@ -290,7 +290,7 @@ export class CaldavService {
   private calendarProps(
     p: PersonPrincipal,
     cal: { slug: string; displayName: string | null; color: string | null; description: string | null },
-    token: () => string,
+    token: string,
   ): PropTable {
     const reports = ['calendar-query', 'calendar-multiget', 'free-busy-query']
       .map((r) => `<d:supported-report><d:report><cal:${r}/></d:report></d:supported-report>`)
@@ -311,8 +311,8 @@ export class CaldavService {
         () => '<cal:calendar-data content-type="text/calendar" version="2.0"/>',
       ],
       [CALDAV, 'max-resource-size', () => String(MAX_RESOURCE_BYTES)],
-      [CS, 'getctag', () => escapeXml(token())],
-      [DAV, 'sync-token', () => escapeXml(token())],
+      [CS, 'getctag', () => escapeXml(token)],
+      [DAV, 'sync-token', () => escapeXml(token)],
       [
         DAV,
         'supported-report-set',
@@ -394,7 +394,7 @@ export class CaldavService {
       case 'home': {
         responses.push(propResponse(hrefOf(t), this.homeProps(p), req));
         if (deep) {
-          const token = await this.lazyToken(p);
+          const token = await this.syncTokenOf(p);
           const made = await this.dav.calendars(p.accountId, p.subject);
           const all = made.some((m) => m.slug === DEFAULT_CALENDAR) ? made : [DEFAULT_LOOK, ...made];
           for (const cal of all) {
@@ -412,7 +412,7 @@ export class CaldavService {
       case 'calendar': {
         const coll = c as DavCollection;
         const cal = await this.calendarRow(coll);
-        const token = await this.lazyToken(p);
+        const token = await this.syncTokenOf(p);
         responses.push(propResponse(hrefOf(t), this.calendarProps(p, cal, token), req));
         if (deep) {
           const calendarData = req.kind === 'prop' ? req.calendarData : undefined;
@@ -435,10 +435,9 @@ export class CaldavService {
     return { status: 207, headers: XML, body: multistatus(responses) };
   }
 
-  /** The account's sync token, read once per answer and only when a property needs it. */
-  private async lazyToken(p: PersonPrincipal): Promise<() => string> {
-    const cursor = await this.dav.lastCursor(p.accountId);
-    return () => syncToken(cursor);
+  /** The account's sync token (and CTag): its journal cursor now. */
+  private async syncTokenOf(p: PersonPrincipal): Promise<string> {
+    return syncToken(await this.dav.lastCursor(p.accountId));
   }
 
   async report(call: DavCall): Promise<DavAnswer> {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { DAVClient, type DAVCalendar, type DAVCalendarObject } from 'tsdav';
 import { rawRequest, request } from '@platform/testing';
 import { startCalendar, type CalendarFixture } from './calendar-fixture';
-import { BERLIN, ics, veventsOf } from './ical-samples';
+import { BERLIN, ics, singleEvent, veventsOf } from './ical-samples';
 
 type Env<T = Record<string, unknown>> = { success: boolean; value: T };
 
@@ -25,20 +25,8 @@ const weekly = (uid: string, summary: string) =>
     'END:VCALENDAR',
   ]);
 
-const single = (uid: string, summary: string, start = '20261210T100000Z', end = '20261210T110000Z') =>
-  ics([
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//tsdav interop//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20261001T000000Z',
-    `DTSTART:${start}`,
-    `DTEND:${end}`,
-    `SUMMARY:${summary}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ]);
+const single = (uid: string, summary: string, start?: string, end?: string) =>
+  singleEvent(uid, { summary, start, end });
 
 /** What caldav_client.py prints: each step's findings, or the exception it raised. */
 interface PythonSummary {

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { rawRequest, request, withClient } from '@platform/testing';
 import { startCalendar, type CalendarFixture } from './calendar-fixture';
-import { BERLIN, ics } from './ical-samples';
+import { BERLIN, ics, singleEvent } from './ical-samples';
 
 type Env<T = Record<string, unknown>> = { success: boolean; value: T };
 
@@ -38,26 +38,8 @@ function standup(uid: string, summary = 'Stand-up'): string {
   ]);
 }
 
-function single(
-  uid: string,
-  start = '20261210T100000Z',
-  end = '20261210T110000Z',
-  summary = 'Dentist',
-): string {
-  return ics([
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Test//CalDAV//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20261001T000000Z',
-    `DTSTART:${start}`,
-    `DTEND:${end}`,
-    `SUMMARY:${summary}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ]);
-}
+const single = (uid: string, start?: string, end?: string, summary?: string) =>
+  singleEvent(uid, { start, end, summary });
 
 const calendarQuery = (start: string, end: string, expand = false) => `<?xml version="1.0" encoding="utf-8"?>
 <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">

@@ -33,3 +33,20 @@ export const BERLIN = [
 /** The VEVENTs of an iCalendar text, parsed by ical.js. */
 export const veventsOf = (text: string) =>
   new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents('vevent');
+
+/** One VEVENT in its own VCALENDAR, times in UTC (a dentist's hour on 2026-12-10 unless told otherwise). */
+export function singleEvent(uid: string, o: { summary?: string; start?: string; end?: string } = {}): string {
+  return ics([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Test//CalDAV//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20261001T000000Z',
+    `DTSTART:${o.start ?? '20261210T100000Z'}`,
+    `DTEND:${o.end ?? '20261210T110000Z'}`,
+    `SUMMARY:${o.summary ?? 'Dentist'}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ]);
+}
